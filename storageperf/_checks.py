@@ -1,0 +1,65 @@
+"""Input checks shared by every model function.
+
+Each check raises ``ValueError`` (or ``TypeError`` for a wrong type) with a one-line message that names the
+parameter, the value it got and what is allowed, so a reader sees what to change rather than a traceback
+into numpy.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+
+def _show(value):
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        return repr(value)
+    return f"an array with values from {np.nanmin(arr)!r} to {np.nanmax(arr)!r}"
+
+
+def number(name, value):
+    """Return ``value`` as a float array (0-d for a scalar); reject strings, booleans, NaN and infinity."""
+    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None:
+        raise TypeError(f"{name} must be a number, got {value!r}")
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number, got {value!r}") from None
+    if arr.dtype == object or not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be a finite number, got {_show(value)}")
+    return arr
+
+
+def in_range(name, value, low, high, unit="", context="", low_open=False):
+    """Check that every ``value`` lies in [low, high] (or (low, high] with ``low_open``); return it as floats."""
+    arr = number(name, value)
+    too_low = arr <= low if low_open else arr < low
+    if np.any(too_low) or np.any(arr > high):
+        unit_text = f" {unit}" if unit else ""
+        context_text = f" {context}" if context else ""
+        if np.isinf(high):
+            allowed = f"greater than {low:g}" if low_open else f"at least {low:g}"
+        elif low_open:
+            allowed = f"greater than {low:g} and at most {high:g}"
+        else:
+            allowed = f"between {low:g} and {high:g}"
+        raise ValueError(f"{name} must be {allowed}{unit_text}{context_text}, got {_show(value)}")
+    return arr
+
+
+def positive(name, value, unit=""):
+    """Check that every ``value`` is finite and greater than zero; return it as floats."""
+    return in_range(name, value, 0.0, np.inf, unit, low_open=True)
+
+
+def choice(name, value, allowed):
+    """Check that ``value`` is one of ``allowed`` (exact, case-sensitive); return it."""
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(str, allowed))}; got {value!r}")
+    return value
+
+
+def scalar_or_array(arr):
+    """Return a Python float for a 0-d array, the array otherwise."""
+    return float(arr) if np.ndim(arr) == 0 else arr

@@ -1,0 +1,82 @@
+"""Publishing: how figures and calculators reach the static site.
+
+* :func:`figure_html` turns a plotly figure into an HTML fragment that draws with the site's one shared copy of
+  plotly.js (no CDN, no copy per page), with a stable element id so rebuilds and notebook checks are repeatable.
+* Importing this module registers a plotly renderer, ``"storageperf"``, and makes
+  ``"plotly_mimetype+storageperf"`` the default: JupyterLab shows its native figure, the book shows the HTML.
+* :func:`setup` is a Sphinx extension (``storageperf.site`` in ``_config.yml``). It copies ``plotly.min.js``
+  from the installed plotly package into the site once, loads it only on pages that have a figure, and tells
+  notebooks executed for the site (through :data:`SITE_ENV`) to render calculators without a kernel.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import plotly
+import plotly.io as pio
+from plotly.io.base_renderers import MimetypeRenderer
+from plotly.utils import PlotlyJSONEncoder
+
+#: Set to "1" in the environment of kernels that execute notebooks for the static site.
+SITE_ENV = "STORAGEPERF_SITE"
+#: Where plotly.js is served, relative to the site's ``_static`` folder.
+PLOTLY_JS = "vendor/plotly.min.js"
+_CONFIG = {"displaylogo": False, "responsive": True}
+
+
+def for_site():
+    """True when a notebook is being executed to build the static site."""
+    return os.environ.get(SITE_ENV) == "1"
+
+
+def figure_html(fig):
+    """An HTML fragment that draws ``fig`` with the site's shared plotly.js.
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure or dict
+
+    Returns
+    -------
+    str
+        A ``<div>`` and the script that fills it; the id is a hash of the figure, so the same figure always
+        gets the same HTML.
+    """
+    fig_json = json.dumps(fig if isinstance(fig, dict) else fig.to_plotly_json(), cls=PlotlyJSONEncoder,
+                          sort_keys=True)
+    div_id = "fig-" + hashlib.sha1(fig_json.encode()).hexdigest()[:12]
+    return pio.to_html(fig, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
+                       config=_CONFIG, validate=False)
+
+
+class _SiteRenderer(MimetypeRenderer):
+    def to_mimebundle(self, fig_dict):
+        return {"text/html": figure_html(fig_dict)}
+
+
+pio.renderers["storageperf"] = _SiteRenderer()
+pio.renderers.default = "plotly_mimetype+storageperf"
+
+
+def _add_plotly(app, pagename, templatename, context, doctree):
+    if "plotly-graph-div" in context.get("body", ""):
+        app.add_js_file(PLOTLY_JS)
+
+
+def _copy_plotly(app, exception):
+    if exception is None and app.builder.format == "html":
+        target = Path(app.outdir) / "_static" / PLOTLY_JS
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+
+
+def setup(app):
+    """Sphinx extension: serve plotly.js once for the site and execute notebooks in site mode."""
+    os.environ[SITE_ENV] = "1"
+    app.connect("html-page-context", _add_plotly)
+    app.connect("build-finished", _copy_plotly)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
