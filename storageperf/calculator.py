@@ -71,7 +71,9 @@ class Choice:
     default: str
 
     def check(self, value):
-        return _checks.choice(self.name, value, self.options)
+        if isinstance(value, (list, dict, set)) or value not in self.options:
+            raise ValueError(f"{self.name} must be one of {', '.join(map(str, self.options))}; got {value!r}")
+        return value
 
 
 class Calculator:
@@ -187,17 +189,21 @@ class Calculator:
         step_args = _restyle_args if len(shapes) == 1 else _visibility_args
         steps, buttons, traces = step_args(data, len(options), len(positions), default)
 
+        def moving_layout(ci, si):  # only what changes along this slider
+            return {k: v for k, v in layouts[ci, si].items()
+                    if any(layouts[ci, j][k] != layouts[ci, 0][k] for j in range(len(positions)))}
+
         sliders = [{
-            "active": default[1], "visible": ci == default[0], "pad": {"t": 40},
+            "active": default[1], "visible": ci == default[0], "pad": {"t": 60},
             "currentvalue": {"prefix": f"{s.label}: ", "suffix": f" {s.unit}" if s.unit else ""},
-            "steps": [{"label": f"{v:g}", "method": "update", "args": [steps[ci, si][0], layouts[ci, si],
+            "steps": [{"label": f"{v:g}", "method": "update", "args": [steps[ci, si][0], moving_layout(ci, si),
                                                                       *steps[ci, si][1:]]}
                       for si, v in enumerate(positions)],
         } for ci in range(len(options))]
         menus = []
         if c:
-            menus = [{"type": "dropdown", "active": default[0], "x": 0, "xanchor": "left", "y": 1.18,
-                      "yanchor": "bottom", "showactive": True,
+            menus = [{"type": "dropdown", "active": default[0], "x": 0, "xanchor": "left", "y": 1.03,
+                      "yanchor": "bottom", "showactive": True, "pad": {"l": 0},
                       "buttons": [{"label": str(option), "method": "update",
                                    "args": [buttons[ci][0],
                                             {**layouts[ci, default[1]], f"sliders[{ci}].active": default[1],
@@ -205,7 +211,8 @@ class Calculator:
                                             *buttons[ci][1:]]}
                                   for ci, option in enumerate(options)]}]
         out = go.Figure(data=traces, layout=figs[default].layout)
-        out.update_layout(sliders=sliders, updatemenus=menus, margin={"t": 110})
+        out.update_layout(sliders=sliders, updatemenus=menus, margin={"t": 120},
+                          title={"yref": "container", "y": 0.97, "yanchor": "top"})
         return out
 
     def _repr_mimebundle_(self, include=None, exclude=None):
@@ -228,24 +235,36 @@ def _message_html(err):
 
 
 def _plain(trace):
-    return json.loads(json.dumps(trace.to_plotly_json(), cls=PlotlyJSONEncoder))
+    """A trace as plain JSON data, numbers rounded to 6 significant digits (plenty for a figure, and small)."""
+    return _round(json.loads(json.dumps(trace.to_plotly_json(), cls=PlotlyJSONEncoder)))
+
+
+def _round(x):
+    if isinstance(x, float):
+        return float(f"{x:.6g}")
+    if isinstance(x, list):
+        return [_round(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _round(v) for k, v in x.items()}
+    return x
 
 
 def _restyle_args(data, n_options, n_positions, default):
     """Same traces everywhere: steps restyle the traces that move with the slider; buttons restyle all."""
     n = len(data[default])
 
-    def restyle(ci, si, slots):
-        keys = sorted({key for k in slots for key in data[ci, si][k]} - {"type"})
-        return [{key: [data[ci, si][k].get(key) for k in slots] for key in keys}, slots]
+    def restyle(ci, si, slots, keys):
+        return [{key: [data[ci, si][k].get(key) for k in slots] for key in sorted(keys)}, slots]
 
     steps, buttons = {}, {}
     for ci in range(n_options):
-        moving = [k for k in range(n) if any(data[ci, si][k] != data[ci, 0][k] for si in range(n_positions))]
+        row = [data[ci, si] for si in range(n_positions)]
+        moving = [k for k in range(n) if any(d[k] != row[0][k] for d in row)]
+        keys = {key for k in moving for d in row for key in d[k] if d[k].get(key) != row[0][k].get(key)}
         for si in range(n_positions):
-            steps[ci, si] = restyle(ci, si, moving) if moving else [{}, []]
-        args = restyle(ci, default[1], list(range(n)))
-        buttons[ci] = args
+            steps[ci, si] = restyle(ci, si, moving, keys) if moving else [{}, []]
+        every = {key for t in data[ci, default[1]] for key in t} - {"type"}
+        buttons[ci] = restyle(ci, default[1], list(range(n)), every)
     return steps, buttons, [go.Figure(data=[t]).data[0] for t in data[default]]
 
 

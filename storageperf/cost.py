@@ -123,8 +123,13 @@ def monthly_flexible_throughput_cost_usd(throughput_mibps, pool_tib, region="eas
 
     Examples
     --------
+    Microsoft's cost model prices "1 TiB Flexible with 512 MiB/s" at $976 a month; in East US the throughput
+    is most of it:
+
     >>> round(monthly_flexible_throughput_cost_usd(512, 1), 2)
-    863.97
+    863.95
+    >>> round(monthly_flexible_throughput_cost_usd(512, 1) + monthly_capacity_cost_usd(1, "Flexible"), 2)
+    976.82
     """
     base, top = flexible_throughput_range_mibps(pool_tib)
     tp = _checks.in_range("throughput_mibps", throughput_mibps, base, np.max(top), "MiB/s",

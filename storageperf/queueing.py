@@ -7,8 +7,12 @@ the storage settles, any two of outstanding I/O, IOPS and latency fix the third.
 References
 ----------
 .. [1] J. D. C. Little, "A Proof for the Queuing Formula: L = lambda W", Operations Research 9(3), 383-387, 1961.
+.. [2] E. D. Lazowska, J. Zahorjan, G. S. Graham, K. C. Sevcik, "Quantitative System Performance", Prentice-Hall,
+   1984, chapter 5 (asymptotic bounds for a closed system with no think time).
 """
 from __future__ import annotations
+
+import numpy as np
 
 from . import _checks, units
 
@@ -104,3 +108,56 @@ def littles_law_iops(outstanding, latency_ms):
     l = _checks.positive("outstanding", outstanding)
     w = _checks.positive("latency_ms", latency_ms, "ms")
     return _checks.scalar_or_array(l / w * units.MS_PER_S)
+
+
+def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
+    """IOPS of a client that keeps a fixed number of I/Os in flight, against storage with an IOPS limit.
+
+    Parameters
+    ----------
+    outstanding : float or array-like
+        I/Os kept in flight (jobs x queue depth), greater than 0. [-]
+    light_load_latency_ms : float or array-like
+        Latency of one I/O when nothing queues, greater than 0. [ms]
+    max_iops : float or array-like
+        The storage's (or the path's) IOPS limit, greater than 0. [1/s]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Operations per second. [1/s]
+
+    Notes
+    -----
+    The asymptotic bounds of a closed system with no think time [2]_:
+    ``iops = min(outstanding / light_load_latency, max_iops)``. Below the knee,
+    ``outstanding = max_iops x light_load_latency``, more I/O in flight buys more IOPS at the same latency;
+    above it, IOPS stays at the limit and every extra I/O in flight only waits (see
+    :func:`closed_loop_latency_ms`). Real systems bend smoothly around the knee; the bounds are its asymptotes.
+
+    Examples
+    --------
+    >>> closed_loop_iops([1, 10, 100], 1.0, 5000)
+    array([1000., 5000., 5000.])
+    """
+    l = _checks.positive("outstanding", outstanding)
+    w = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    x = _checks.positive("max_iops", max_iops, "IO/s")
+    return _checks.scalar_or_array(np.minimum(l / w * units.MS_PER_S, x))
+
+
+def closed_loop_latency_ms(outstanding, light_load_latency_ms, max_iops):
+    """Mean latency of a client that keeps a fixed number of I/Os in flight (see :func:`closed_loop_iops`).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``max(light_load_latency, outstanding / max_iops)``, by Little's law on :func:`closed_loop_iops`. [ms]
+
+    Examples
+    --------
+    >>> closed_loop_latency_ms([1, 10, 100], 1.0, 5000)
+    array([ 1.,  2., 20.])
+    """
+    iops = closed_loop_iops(outstanding, light_load_latency_ms, max_iops)
+    return littles_law_latency_ms(iops, outstanding)

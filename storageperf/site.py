@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 
 import plotly
+import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.io.base_renderers import MimetypeRenderer
 from plotly.utils import PlotlyJSONEncoder
@@ -58,6 +59,18 @@ class _SiteRenderer(MimetypeRenderer):
         return {"text/html": figure_html(fig_dict)}
 
 
+#: A small plotly template (a full built-in one adds about 8 kB to every figure on a page).
+TEMPLATE = go.layout.Template(layout={
+    "font": {"family": "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", "size": 13, "color": "#222"},
+    "colorway": ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"],
+    "paper_bgcolor": "white", "plot_bgcolor": "white", "hovermode": "closest",
+    "title": {"x": 0, "xref": "paper", "xanchor": "left", "font": {"size": 15}},
+    "legend": {"x": 0.01, "y": 0.99, "xanchor": "left", "yanchor": "top", "bgcolor": "rgba(255,255,255,0.8)"},
+    "xaxis": {"showline": True, "linecolor": "#444", "ticks": "outside", "gridcolor": "#eee", "zeroline": False},
+    "yaxis": {"showline": True, "linecolor": "#444", "ticks": "outside", "gridcolor": "#eee", "zeroline": False},
+})
+pio.templates["storageperf"] = TEMPLATE
+pio.templates.default = "storageperf"
 pio.renderers["storageperf"] = _SiteRenderer()
 pio.renderers.default = "plotly_mimetype+storageperf"
 

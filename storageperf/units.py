@@ -78,7 +78,7 @@ def convert(value, from_unit, to_unit):
     >>> round(convert(1_600_000, "KB/s", "GB/s"), 2)
     1.6
 
-    A 16,000 Mbps network link (Standard_D32_v5) carries at most:
+    The Standard_D32_v5's expected network bandwidth, 16,000 Mbps, in MiB/s:
 
     >>> round(convert(16_000, "Mbps", "MiB/s"))
     1907

@@ -1,0 +1,105 @@
+"""The one-call calculator: a panel in a kernel, a precomputed figure on the site, a clear message on bad input."""
+import json
+import re
+
+import plotly.graph_objects as go
+import pytest
+
+from storageperf import Calculator, Choice, Slider, anf, site
+
+
+def draw(quota_tib, service_level, volume_type="regular"):
+    tp = anf.volume_throughput_mibps(quota_tib, service_level, volume_type)
+    fig = go.Figure(go.Scatter(x=[0, 100], y=[0, anf.volume_ceiling_mibps(service_level, volume_type)], name="line"))
+    fig.add_scatter(x=[quota_tib], y=[tp], name="point")
+    fig.update_layout(title=f"{tp:.0f} MiB/s")
+    return fig
+
+
+@pytest.fixture
+def calc():
+    return Calculator(draw, [Slider("quota_tib", "Quota", 10, 100, 10, 10, "TiB"),
+                             Choice("service_level", "Service level", anf.SERVICE_LEVELS, "Premium"),
+                             Choice("volume_type", "Volume type", anf.VOLUME_TYPES, "regular")])
+
+
+def _figure_json(html):
+    call = re.search(r'Plotly\.newPlot\(\s*"[^"]+",\s*', html)
+    dec = json.JSONDecoder()
+    data, i = dec.raw_decode(html[call.end():])
+    layout, _ = dec.raw_decode(html[call.end() + i:].lstrip(", \n"))
+    return data, layout
+
+
+def test_static_figure_has_a_slider_per_option_and_a_menu(calc):
+    data, layout = _figure_json(calc.to_html())
+    assert len(layout["sliders"]) == len(anf.SERVICE_LEVELS)
+    assert [s["visible"] for s in layout["sliders"]] == [False, True, False]  # Premium is the default
+    assert [b["label"] for b in layout["updatemenus"][0]["buttons"]] == list(anf.SERVICE_LEVELS)
+    # Every slider step carries the model's answer for that position: Premium, 10..100 TiB
+    titles = [step["args"][1]["title.text"] for step in layout["sliders"][1]["steps"]]
+    assert titles == [f"{anf.volume_throughput_mibps(q, 'Premium'):.0f} MiB/s" for q in range(10, 101, 10)]
+    # The fixed input is said, not hidden
+    assert "Volume type regular" in calc.to_html()
+
+
+def test_static_html_loads_no_plotly_copy_and_is_repeatable(calc):
+    html = calc.to_html()
+    assert "plotly.js v" not in html and "<script src" not in html
+    assert html == calc.to_html()  # stable ids: a rebuild gives the same page
+    assert len(html) < 40_000
+
+
+def test_invalid_positions_show_the_message(calc):
+    bad = Calculator(draw, [Slider("quota_tib", "Quota", 10, 100, 10, 10, "TiB"),
+                            Choice("service_level", "Service level", anf.SERVICE_LEVELS, "Premium"),
+                            Choice("volume_type", "Volume type", anf.VOLUME_TYPES, "large")])
+    _, layout = _figure_json(bad.to_html())
+    steps = layout["sliders"][1]["steps"]
+    assert "quota_tib must be between 50 and 1024 TiB for a large volume, got 10" in json.dumps(steps[0]["args"])
+
+
+def test_mimebundle_live_and_site(calc, monkeypatch):
+    monkeypatch.setenv(site.SITE_ENV, "1")
+    assert set(calc._repr_mimebundle_()) == {"text/html", "text/plain"}
+    monkeypatch.delenv(site.SITE_ENV)
+    bundle = calc._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle and "text/html" in bundle
+
+
+def test_widget_redraws_through_the_model_and_reports_bad_input(calc):
+    panel = calc.widget()
+    controls, message, out = panel.children
+    quota, level, vtype = controls.children
+    assert quota.description == "Quota [TiB]" and level.value == "Premium"
+    vtype.value = "large"  # 10 TiB is too small for a large volume
+    assert "quota_tib must be between 50 and 1024 TiB for a large volume, got 10" in message.value
+    quota.value = 60
+    assert message.value == ""
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"quota_tib": -5}, "quota_tib must be between 10 and 100 TiB, got -5"),
+    ({"quota_tib": "lots"}, "quota_tib must be a number, got 'lots'"),
+    ({"service_level": "Gold"}, "service_level must be one of Standard, Premium, Ultra; got 'Gold'"),
+    ({"colour": "red"}, "colour is not an input of this calculator; inputs are quota_tib, service_level, volume_type"),
+])
+def test_bad_calculator_input_is_one_clear_line(calc, values, words):
+    with pytest.raises((ValueError, TypeError), match=re.escape(words)):
+        calc.figure(**values)
+
+
+def test_show_displays_the_message_instead_of_a_traceback(calc, monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    calc.show(quota_tib=1000)
+    assert "quota_tib must be between 10 and 100 TiB, got 1000" in shown[0].data
+    calc.show(quota_tib=20)
+    assert isinstance(shown[1], go.Figure)
+
+
+def test_slider_definition_is_checked():
+    with pytest.raises(ValueError, match="at most 41 allowed"):
+        Slider("x", "X", 0, 1000, 1, 5)
+    with pytest.raises(ValueError, match="min <= default <= max"):
+        Slider("x", "X", 0, 10, 1, 50)

@@ -1,0 +1,35 @@
+import numpy as np
+from hypothesis import given, strategies as st
+from numpy.testing import assert_allclose
+
+from storageperf import queueing
+
+
+def test_outstanding_io_of_the_job_scale_test():
+    # Cool-access document: "16 jobs with a queue depth of no more than 15" -> 240 I/Os in flight
+    assert queueing.outstanding_io(16, 15) == 240
+
+
+def test_littles_law_latency():
+    # Little (1961): W = L / lambda; 64 in flight at 32,000/s -> 2 ms
+    assert_allclose(queueing.littles_law_latency_ms(32_000, 64), 2.0, rtol=1e-12)
+
+
+@given(st.floats(1, 1e4), st.floats(0.01, 1e3))
+def test_littles_law_round_trip(outstanding, latency_ms):
+    iops = queueing.littles_law_iops(outstanding, latency_ms)
+    assert_allclose(queueing.littles_law_latency_ms(iops, outstanding), latency_ms, rtol=1e-9)
+
+
+def test_closed_loop_knee():
+    # Lazowska et al. (1984), ch. 5: X(N) = min(N / D, X_max); with D = 1 ms and X_max = 5,000/s the knee is N = 5
+    n = np.array([1, 5, 10, 100])
+    assert_allclose(queueing.closed_loop_iops(n, 1.0, 5000), [1000, 5000, 5000, 5000], rtol=1e-12)
+    assert_allclose(queueing.closed_loop_latency_ms(n, 1.0, 5000), [1, 1, 2, 20], rtol=1e-12)
+
+
+@given(st.floats(1, 1e4), st.floats(0.01, 100), st.floats(10, 1e6))
+def test_closed_loop_respects_both_bounds(n, latency, max_iops):
+    iops = queueing.closed_loop_iops(n, latency, max_iops)
+    assert iops <= max_iops * (1 + 1e-12)
+    assert queueing.closed_loop_latency_ms(n, latency, max_iops) >= latency * (1 - 1e-12)
