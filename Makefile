@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book test bench clean
+.PHONY: book test bench checks clean
 
 $(VENV)/.book: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,9 @@ test: $(VENV)/.test  ## every test: model, data, notebooks, a clean build, the s
 
 bench: $(VENV)/.test  ## time the build, the rebuild, nbval and bare execution; size every page
 	$(BIN)/python tests/benchmark.py
+
+checks: $(VENV)/.book  ## re-record the checked outputs of every notebook (review the diff)
+	$(BIN)/python tests/record_checks.py
 
 clean:
 	rm -rf _build $(VENV)

@@ -80,6 +80,17 @@ def _add_plotly(app, pagename, templatename, context, doctree):
         app.add_js_file(PLOTLY_JS)
 
 
+def _drop_duplicate_scripts(app, pagename, templatename, context, doctree):
+    # sphinx-thebe 0.3.1 adds its inline configuration twice; declared twice, `const` is a page error.
+    seen, unique = set(), []
+    for script in context.get("script_files", []):
+        key = (getattr(script, "filename", script) or "", tuple(sorted(getattr(script, "attributes", {}).items())))
+        if key not in seen:
+            seen.add(key)
+            unique.append(script)
+    context["script_files"] = unique
+
+
 def _copy_plotly(app, exception):
     if exception is None and app.builder.format == "html":
         target = Path(app.outdir) / "_static" / PLOTLY_JS
@@ -91,5 +102,6 @@ def setup(app):
     """Sphinx extension: serve plotly.js once for the site and execute notebooks in site mode."""
     os.environ[SITE_ENV] = "1"
     app.connect("html-page-context", _add_plotly)
+    app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _copy_plotly)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

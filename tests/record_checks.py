@@ -1,0 +1,37 @@
+"""Execute each notebook and store the outputs of its checked cells only.
+
+nbval compares a cell's fresh output with the stored one only where an output is stored. Chapters keep their
+key numbers in cells that begin with ``# NBVAL_CHECK_OUTPUT``; this script executes each notebook, keeps those
+cells' outputs (and execution counts) and strips every other output, so notebooks stay small and a changed
+number fails ``make test``. Run it (``make checks``) after a deliberate change to a checked number, and review
+the diff.
+"""
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+MARK = "# NBVAL_CHECK_OUTPUT"
+
+
+def record(path):
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    count = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if cell.source.startswith(MARK):
+            count += 1
+            cell.execution_count = count
+        else:
+            cell.outputs, cell.execution_count = [], None
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:] or sorted(str(p) for p in Path("book").glob("*.ipynb")):
+        record(Path(arg))
+        print("recorded", arg)

@@ -1,0 +1,161 @@
+"""The built site, as a reader's browser sees it: a clean build, own files only, every figure drawn, every
+calculator moving. Chromium is Debian's (``make test`` installs it when missing)."""
+import functools
+import http.server
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    jb = Path(sys.executable).with_name("jupyter-book")
+    run = subprocess.run([str(jb), "build", str(ROOT), "--path-output", str(out), "-W", "-n", "--keep-going"],
+                         capture_output=True, text=True, cwd=ROOT)
+    return run, out / "_build" / "html"
+
+
+@pytest.fixture(scope="module")
+def html_dir(build):
+    run, html = build
+    if not (html / "index.html").exists():
+        pytest.fail("the site did not build:\n" + run.stdout[-4000:] + run.stderr[-4000:])
+    return html
+
+
+@pytest.fixture(scope="module")
+def pages(html_dir):
+    return sorted(p.relative_to(html_dir).as_posix() for p in html_dir.rglob("*.html") if "_static" not in p.parts)
+
+
+@pytest.fixture(scope="module")
+def server(html_dir):
+    handler = functools.partial(_QuietHandler, directory=str(html_dir))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+def _open(browser, url):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    problems = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    page.on("request", lambda r: problems.append(f"request to another host: {r.url}")
+            if urlparse(r.url).hostname not in ("127.0.0.1", None) and not r.url.startswith("data:") else None)
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(300)
+    return page, problems
+
+
+def test_clean_build_with_warnings_as_errors(build):
+    run, _ = build
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    assert "WARNING" not in run.stderr.replace("[IPKernelApp] WARNING | Kernel is running over TCP", "")
+
+
+def test_pages_load_only_their_own_sites_files(html_dir, pages):
+    for name in pages:
+        html = (html_dir / name).read_text(encoding="utf-8")
+        loaded = re.findall(r'<(?:script|img|iframe)[^>]*\ssrc="([^"]+)"', html)
+        loaded += [h for tag, h in re.findall(r'<(link)[^>]*\shref="([^"]+)"', html)]
+        foreign = [u for u in loaded if re.match(r"^(https?:)?//", u)]
+        assert not foreign, f"{name} loads {foreign}"
+
+
+def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
+    assert (html_dir / "_static" / "vendor" / "plotly.min.js").stat().st_size > 1_000_000
+    for name in pages:
+        html = (html_dir / name).read_text(encoding="utf-8")
+        assert "plotly.js v" not in html, f"{name} inlines plotly.js"
+        assert len(html.encode()) < 600_000, f"{name} is {len(html.encode())} bytes"
+        if "plotly-graph-div" in html:
+            assert html.count("_static/vendor/plotly.min.js") == 1, name
+        else:
+            assert "plotly.min.js" not in html, f"{name} loads plotly.js without a figure"
+
+
+def test_every_page_loads_without_errors_or_foreign_requests(browser, server, pages):
+    for name in pages:
+        page, problems = _open(browser, f"{server}/{name}")
+        page.close()
+        assert not problems, f"{name}: {problems}"
+
+
+def _chapter_pages(html_dir, pages):
+    return [n for n in pages if "plotly-graph-div" in (html_dir / n).read_text(encoding="utf-8")]
+
+
+def test_every_figure_draws(browser, server, html_dir, pages):
+    chapters = _chapter_pages(html_dir, pages)
+    assert chapters, "no page has a figure"
+    for name in chapters:
+        page, problems = _open(browser, f"{server}/{name}")
+        expected = page.locator(".plotly-graph-div").count()
+        page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {expected}")
+        drawn = page.evaluate("[...document.querySelectorAll('.plotly-graph-div')]"
+                              ".filter(d => d.querySelector('.main-svg') && d.data && d.data.length > 0).length")
+        page.close()
+        assert drawn == expected and not problems, f"{name}: {drawn}/{expected} drawn; {problems}"
+
+
+def _title(fig):
+    return fig.locator(".gtitle").first.text_content()
+
+
+def test_every_calculator_moves(browser, server, html_dir, pages):
+    moved = 0
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        for fig in page.locator(".js-plotly-plot").all():
+            rails = fig.locator(".slider-container .slider-rail-rect")
+            if rails.count() == 0:
+                continue
+            fig.scroll_into_view_if_needed()
+            before = _title(fig)
+            box = rails.first.bounding_box()  # the visible slider is the first drawn
+            page.mouse.click(box["x"] + box["width"] * 0.95, box["y"] + box["height"] / 2)
+            page.wait_for_timeout(200)
+            after = _title(fig)
+            assert after != before, f"{name}: moving the slider left the figure at {before!r}"
+            menus = fig.locator(".updatemenu-header-group")
+            if menus.count():
+                active = menus.first.text_content()
+                menus.first.click()
+                fig.locator(".updatemenu-dropdown-button").filter(has_not_text=active).first.click()
+                page.wait_for_timeout(200)
+                assert _title(fig) != after, f"{name}: choosing a menu item left the figure at {after!r}"
+            moved += 1
+        page.close()
+        assert not problems, f"{name}: {problems}"
+    assert moved >= 1
