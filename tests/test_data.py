@@ -70,3 +70,30 @@ def test_no_duplicate_numbers_with_different_values_across_limit_tables():
     # The HPC module's Premium rate must agree with Microsoft's service-level table.
     hpc = data.load("hpc_module").set_index("id")
     assert hpc.loc["premium_throughput_per_tib", "value"] == data.limit("throughput_per_tib_premium")["value"]
+
+
+def _spellings(value):
+    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three."""
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    if float(value).is_integer():
+        n = int(value)
+        out = {str(n), f"{n:,}", f"{n:,}".replace(",", " ")}
+        if n and n % 1000 == 0:
+            out |= {f"{n // 1000}k", f"{n // 1000}K"}
+        if n and n % 1_000_000 == 0:
+            out.add(f"{n // 1_000_000} million")
+        if n < len(words):
+            out.add(words[n])
+        return out
+    return {f"{value:g}", f"{value}", f"{value:,}"}
+
+
+@pytest.mark.parametrize("name", [t for t in TABLES if {"value", "quote", "how_read"} <= {
+    f["name"] for f in next(r for r in data.package()["resources"] if r["name"] == t)["schema"]["fields"]}])
+def test_every_exact_value_is_in_its_quote(name):
+    # A value typed wrong (16000 -> 1600) no longer matches the source's own words.
+    table = data.load(name)
+    exact = table[table["how_read"] == "exact"]
+    missing = [row.id for row in exact.itertuples()
+               if not any(s in str(row.quote).replace("\\*", "*") for s in _spellings(row.value))]
+    assert not missing, f"{name}: values not found in their quotes: {missing}"
