@@ -6,7 +6,6 @@ into numpy.
 """
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 

@@ -1,11 +1,9 @@
 """The data package: valid, and every row says where it comes from."""
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
 from storageperf import data
