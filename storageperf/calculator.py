@@ -44,9 +44,6 @@ class Slider:
     def __post_init__(self):
         if not self.min <= self.default <= self.max or self.step <= 0:
             raise ValueError(f"Slider {self.name}: need min <= default <= max and step > 0")
-        if len(self.grid()) > MAX_STEPS:
-            raise ValueError(f"Slider {self.name}: {len(self.grid())} positions, at most {MAX_STEPS} allowed; "
-                             "use a larger step")
 
     def grid(self):
         """The positions the site's slider offers: min to max by step."""
@@ -93,6 +90,11 @@ class Calculator:
         if not sliders:
             raise ValueError("a Calculator needs at least one Slider")
         self._slider = sliders[0]
+        if len(self._slider.grid()) > MAX_STEPS:
+            raise ValueError(f"Slider {self._slider.name}: {len(self._slider.grid())} positions on the site, at most "
+                             f"{MAX_STEPS} allowed; use a larger step")
+        if self._slider.check(self._slider.default) not in self._slider.grid():
+            raise ValueError(f"Slider {self._slider.name}: the default must be one of its positions on the site")
         self._choice = next((c for c in controls if isinstance(c, Choice)), None)
 
     def defaults(self):

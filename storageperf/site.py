@@ -2,8 +2,9 @@
 
 * :func:`figure_html` turns a plotly figure into an HTML fragment that draws with the site's one shared copy of
   plotly.js (no CDN, no copy per page), with a stable element id so rebuilds and notebook checks are repeatable.
-* Importing this module registers a plotly renderer, ``"storageperf"``, and makes
-  ``"plotly_mimetype+storageperf"`` the default: JupyterLab shows its native figure, the book shows the HTML.
+* Importing this module registers a plotly renderer, ``"storageperf"``, and makes it the default: with
+  ``plotly_mimetype`` beside it in a kernel (JupyterLab shows its native figure), alone when the notebook is
+  executed for the site.
 * :func:`setup` is a Sphinx extension (``storageperf.site`` in ``_config.yml``). It copies ``plotly.min.js``
   from the installed plotly package into the site once, loads it only on pages that have a figure, and tells
   notebooks executed for the site (through :data:`SITE_ENV`) to render calculators without a kernel.
@@ -11,6 +12,7 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import shutil
@@ -54,6 +56,36 @@ def figure_html(fig):
                        config=_CONFIG, validate=False)
 
 
+def discrepancies(document):
+    """The rows of ``data/source_discrepancies.csv`` for one document, as expandable HTML blocks.
+
+    Parameters
+    ----------
+    document : str
+        A document id of ``data/documents.csv``, e.g. ``"anf-cool-access"``.
+
+    Returns
+    -------
+    IPython.display.HTML
+        One ``<details>`` a row: the id and the problem as its summary; the source's words, the arithmetic and
+        the guide's resolution inside.
+    """
+    from IPython.display import HTML
+
+    from .data import load
+
+    table = load("source_discrepancies")
+    rows = table[table["document"] == document]
+    if rows.empty:
+        raise ValueError(f"document must be an id with rows in data/source_discrepancies.csv; got {document!r}")
+    esc = html.escape
+    blocks = [f"<details class=\"discrepancy\"><summary><strong>{esc(r.id)}</strong>: {esc(r.problem)}</summary>"
+              f"<p><em>The source</em> ({esc(r.location)}): &ldquo;{esc(r.quote)}&rdquo;</p>"
+              f"<p><em>The arithmetic</em>: {esc(r.arithmetic)}</p>"
+              f"<p><em>What the guide uses</em>: {esc(r.resolution)}</p></details>" for r in rows.itertuples()]
+    return HTML("\n".join(blocks))
+
+
 class _SiteRenderer(MimetypeRenderer):
     def to_mimebundle(self, fig_dict):
         return {"text/html": figure_html(fig_dict)}
@@ -72,7 +104,8 @@ TEMPLATE = go.layout.Template(layout={
 pio.templates["storageperf"] = TEMPLATE
 pio.templates.default = "storageperf"
 pio.renderers["storageperf"] = _SiteRenderer()
-pio.renderers.default = "plotly_mimetype+storageperf"
+# JupyterLab draws the native plotly output; the site needs only the HTML (myst-nb cannot render the native one).
+pio.renderers.default = "storageperf" if for_site() else "plotly_mimetype+storageperf"
 
 
 def _add_plotly(app, pagename, templatename, context, doctree):

@@ -100,6 +100,8 @@ def test_show_displays_the_message_instead_of_a_traceback(calc, monkeypatch):
 
 def test_slider_definition_is_checked():
     with pytest.raises(ValueError, match="at most 41 allowed"):
-        Slider("x", "X", 0, 1000, 1, 5)
+        Calculator(draw, [Slider("quota_tib", "Quota", 0, 1000, 1, 5)])
+    with pytest.raises(ValueError, match="default must be one of its positions"):
+        Calculator(draw, [Slider("quota_tib", "Quota", 10, 100, 20, 15)])
     with pytest.raises(ValueError, match="min <= default <= max"):
         Slider("x", "X", 0, 10, 1, 50)

@@ -98,3 +98,13 @@ def test_every_exact_value_is_in_its_quote(name):
 
     missing = [row.id for row in exact.itertuples() if not found(row.value, str(row.quote))]
     assert not missing, f"{name}: values not found in their quotes: {missing}"
+
+
+def test_discrepancies_render_every_row_of_a_document():
+    from storageperf import site
+
+    html = site.discrepancies("anf-hpc-module").data
+    ids = data.load("source_discrepancies").query("document == 'anf-hpc-module'")["id"]
+    assert html.count("<details") == len(ids) and all(i in html for i in ids)
+    with pytest.raises(ValueError, match="document must be an id with rows"):
+        site.discrepancies("nope")
