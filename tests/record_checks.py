@@ -20,6 +20,7 @@ def record(path):
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     count = 0
     for cell in nb.cells:
+        cell.metadata.pop("execution", None)  # timestamps: they would change every run
         if cell.cell_type != "code":
             continue
         if cell.source.startswith(MARK):
