@@ -124,8 +124,33 @@ def test_every_figure_draws(browser, server, html_dir, pages):
         page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {expected}")
         drawn = page.evaluate("[...document.querySelectorAll('.plotly-graph-div')]"
                               ".filter(d => d.querySelector('.main-svg') && d.data && d.data.length > 0).length")
+        squashed = page.evaluate(_SQUASHED_AXES)
         page.close()
         assert drawn == expected and not problems, f"{name}: {drawn}/{expected} drawn; {problems}"
+        assert not squashed, f"{name}: data squashed into a sliver of the axis: {squashed}"
+
+
+# Every numeric axis whose traces' data (with zero, on a linear axis) spread over less than 2 % of the axis range.
+# A figure can draw and still show nothing: an annotation placed in the wrong units, say, stretches the axis
+# until the data is a line. Calculators fix their ranges over all slider steps, so a step's data may be small.
+_SQUASHED_AXES = """[...document.querySelectorAll('.plotly-graph-div')].flatMap((gd, i) => {
+  const layout = gd._fullLayout, found = [];
+  for (const name of Object.keys(layout).filter(k => /^[xy]axis[0-9]*$/.test(k))) {
+    const ax = layout[name], letter = name[0];
+    if (!['linear', 'log'].includes(ax.type)) continue;
+    let lo = ax.type === 'linear' ? 0 : Infinity, hi = ax.type === 'linear' ? 0 : -Infinity;
+    for (const t of gd._fullData) {
+      if (t.visible !== true || t[letter + 'axis'] !== ax._id) continue;
+      for (const v of (t[letter] || [])) {
+        const l = ax.d2l(v);
+        if (Number.isFinite(l)) { lo = Math.min(lo, l); hi = Math.max(hi, l); }
+      }
+    }
+    const span = Math.abs(ax.range[1] - ax.range[0]);
+    if (hi > lo && (hi - lo) / span < 0.02) found.push(`figure ${i} ${name}: data ${lo}..${hi}, range ${ax.range}`);
+  }
+  return found;
+})"""
 
 
 def _title(fig):
