@@ -72,11 +72,11 @@ def test_no_duplicate_numbers_with_different_values_across_limit_tables():
 
 
 def _spellings(value):
-    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three."""
+    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three or 3.0."""
     words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
     if float(value).is_integer():
         n = int(value)
-        out = {str(n), f"{n:,}", f"{n:,}".replace(",", " ")}
+        out = {str(n), f"{n:,}", f"{n:,}".replace(",", " "), f"{n}.0"}
         if n and n % 1000 == 0:
             out |= {f"{n // 1000}k", f"{n // 1000}K"}
         if n and n % 1_000_000 == 0:
