@@ -7,7 +7,10 @@
   executed for the site.
 * :func:`setup` is a Sphinx extension (``storageperf.site`` in ``_config.yml``). It copies ``plotly.min.js``
   from the installed plotly package into the site once, loads it only on pages that have a figure, and tells
-  notebooks executed for the site (through :data:`SITE_ENV`) to render calculators without a kernel.
+  notebooks executed for the site (through :data:`SITE_ENV`) to render calculators without a kernel. It also
+  gives the bibliography style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels,
+  with the letter that tells two works of one author and year apart ("Microsoft25b") given once over the whole
+  ``.bib`` file, so that a work keeps its label in every chapter's reference list and no two works share one.
 """
 from __future__ import annotations
 
@@ -131,9 +134,38 @@ def _copy_plotly(app, exception):
         shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
 
 
+def _book_bibliography_style(bibfiles):
+    """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``."""
+    from pybtex.database import parse_file
+    from pybtex.style.formatting.alpha import Style as Alpha
+    from pybtex.style.labels import BaseLabelStyle
+
+    entries = [entry for f in bibfiles for entry in parse_file(f).entries.values()]
+    alpha = Alpha()
+    sorted_entries = alpha.sort(entries)
+    labels = dict(zip((e.key for e in sorted_entries), alpha.format_labels(sorted_entries)))
+
+    class BookLabels(BaseLabelStyle):
+        def format_labels(self, sorted_entries):
+            return (labels[e.key] for e in sorted_entries)
+
+    class BookStyle(Alpha):
+        default_label_style = BookLabels
+
+    return BookStyle
+
+
+def _register_bibliography_style(app, config):
+    from pybtex.plugin import register_plugin
+
+    style = _book_bibliography_style([Path(app.srcdir, f) for f in config.bibtex_bibfiles])
+    register_plugin("pybtex.style.formatting", "book", style, force=True)
+
+
 def setup(app):
-    """Sphinx extension: serve plotly.js once for the site and execute notebooks in site mode."""
+    """Sphinx extension: serve plotly.js once for the site, execute notebooks in site mode, label citations."""
     os.environ[SITE_ENV] = "1"
+    app.connect("config-inited", _register_bibliography_style)
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _copy_plotly)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from storageperf import anf, caching, tiering
+from storageperf import anf, caching, largevol, tiering
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -35,6 +35,8 @@ CASES = [
     ("cool-access.ipynb", "Random share", "0.5",
      lambda: f"100% cool, 50% random: {tiering.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s"),
     ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
+    ("large-volumes.ipynb", "Client VMs", "4",
+     lambda: f"4 clients, sequential read, with nconnect: {largevol.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
 ]
 
 

@@ -92,6 +92,23 @@ def test_pages_load_only_their_own_sites_files(html_dir, pages):
         assert not foreign, f"{name} loads {foreign}"
 
 
+# a reference list entry: its label (a link, or text when the work is cited more than once) and the reference
+_CITATION = re.compile(r'<div class="citation"[^>]*>\s*<span class="label">(.*?)</span></span>.*?<p>(.*?)</p>', re.S)
+
+
+def test_a_work_has_one_label_across_the_chapters(html_dir, pages):
+    labels = {}  # label -> the reference it stands for, over every page's reference list
+    for page in pages:
+        for label, reference in _CITATION.findall((html_dir / page).read_text()):
+            label = re.sub(r"<[^>]+>|[\[\]]", "", label)
+            reference = re.sub(r"<[^>]+>|\s+", " ", reference).strip()
+            assert labels.setdefault(label, reference) == reference, f"{page}: [{label}] is {reference!r}, elsewhere {labels[label]!r}"
+    works = {}
+    for label, reference in labels.items():
+        assert works.setdefault(reference, label) == label, f"{reference!r} is both [{works[reference]}] and [{label}]"
+    assert len(labels) >= 2
+
+
 def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
     assert (html_dir / "_static" / "vendor" / "plotly.min.js").stat().st_size > 1_000_000
     for name in pages:

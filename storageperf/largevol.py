@@ -1,0 +1,329 @@
+"""One Azure NetApp Files large volume: how much throughput and IOPS, from how many clients, and what binds.
+
+Three limits bound what a set of Linux NFS clients gets from one large volume [1]_ [2]_:
+
+* the clients: ``clients x per-client rate``, the single-VM (scale-up) result with or without ``nconnect``;
+* the volume's quota and service level: ``min(quota x rate, 12,800 MiB/s)`` (see :mod:`storageperf.anf`);
+* the volume's measured maximum for the workload: the benchmark's scale-out result (12 VMs), the only evidence
+  of the limits that stop writes and random I/O below 12,800 MiB/s (source_discrepancies lv-08, lv-09).
+
+Throughput and IOPS are one number at a given block size (:mod:`storageperf.bandwidth`): the model works in
+MiB/s and reports IOPS at the workload's block size, 256 KiB sequential or 8 KiB random. Every number is read
+from ``data/large_volume_tests.csv`` and ``data/large_volume_results.csv``, which cite the article row by row.
+
+References
+----------
+.. [1] Microsoft Learn, "Azure NetApp Files large volume performance benchmarks for Linux", 2025-03-25: Testing
+   summary; Linux scale-out test; Linux scale-up tests.
+.. [2] Microsoft Learn, "Requirements and considerations for large volumes", 2025-11-11 (the 12,800 MiB/s
+   ceiling); "Service levels for Azure NetApp Files", 2026-01-29 (the rates per TiB).
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pandas as pd
+
+from . import _checks, anf, bandwidth, data, units
+
+#: The four workloads the article measures, as (workload, operation).
+WORKLOADS = ("sequential read", "sequential write", "random read", "random write")
+#: Client mount: with or without the NFS ``nconnect`` option.
+NCONNECT = ("with", "without")
+#: The limits :func:`predict` can report as binding, in the order ties are broken.
+LIMITS = ("clients", "quota x service level", "large-volume ceiling", "measured volume maximum")
+
+
+def _workload(workload):
+    kind, operation = _checks.choice("workload", workload, WORKLOADS).split()
+    return kind, operation
+
+
+def _test(item):
+    table = data.load("large_volume_tests").set_index("id")
+    return float(table.loc[item, "value"]), str(table.loc[item, "unit"])
+
+
+def block_size_kib(workload):
+    """Block size of a workload in the article's tests.
+
+    Parameters
+    ----------
+    workload : {"sequential read", "sequential write", "random read", "random write"}
+
+    Returns
+    -------
+    float
+        256 KiB for sequential, 8 KiB for random I/O (scale-out test). [KiB]
+
+    Examples
+    --------
+    >>> block_size_kib("sequential read"), block_size_kib("random write")
+    (256.0, 8.0)
+    """
+    kind, _ = _workload(workload)
+    value, unit = _test("scaleout_seq_block" if kind == "sequential" else "scaleout_rand_block")
+    return float(units.convert(value, unit, "KiB"))
+
+
+def _result(test, workload, nconnect):
+    kind, operation = _workload(workload)
+    table = data.load("large_volume_results")
+    rows = table[(table["test"] == test) & (table["workload"] == kind) & (table["operation"] == operation)
+                 & (table["nconnect"] == nconnect) & (table["metric"] != "ratio")]
+    row = rows.iloc[0]
+    return float(row["value"]), str(row["unit"])
+
+
+def _to_mibps(value, unit, workload):
+    if unit == "MiB/s":
+        return float(value)
+    return float(bandwidth.bandwidth_mibps(value, block_size_kib(workload)))
+
+
+@functools.cache
+def client_mibps(workload, nconnect="with"):
+    """What one client VM moved in the scale-up test (one E104id_v5), with or without nconnect.
+
+    Parameters
+    ----------
+    workload : {"sequential read", "sequential write", "random read", "random write"}
+    nconnect : {"with", "without"}
+
+    Returns
+    -------
+    float
+        Throughput of one client. [MiB/s]
+
+    Notes
+    -----
+    With nconnect, the article's scale-up results: 10,000 and 6,600 MiB/s, 426,000 and 405,000 IOPS of 8 KiB.
+    Without, those divided by the article's "roughly" ten, four, seven and 7.2 times (derived rows,
+    source_discrepancies lv-06). One VM size only: a smaller VM has a smaller network limit.
+
+    Examples
+    --------
+    >>> client_mibps("sequential read"), client_mibps("sequential read", "without")
+    (10000.0, 1000.0)
+    >>> round(client_mibps("random read"), 1)
+    3328.1
+    """
+    _checks.choice("nconnect", nconnect, NCONNECT)
+    return _to_mibps(*_result("scale-up", workload, nconnect), workload)
+
+
+@functools.cache
+def measured_volume_mibps(workload):
+    """The largest the article measured from one large volume (scale-out test, 12 VMs).
+
+    Parameters
+    ----------
+    workload : {"sequential read", "sequential write", "random read", "random write"}
+
+    Returns
+    -------
+    float
+        12,761 and 8,518 MiB/s sequential; 709,000 and 474,000 IOPS of 8 KiB, in MiB/s. [MiB/s]
+
+    Examples
+    --------
+    >>> measured_volume_mibps("sequential write")
+    8518.0
+    >>> round(measured_volume_mibps("random read"), 1)
+    5539.1
+    """
+    return _to_mibps(*_result("scale-out", workload, "unstated"), workload)
+
+
+def nic_line_rate_mibps():
+    """Line rate of the scale-up VM's network card, 100 Gbps, in MiB/s.
+
+    Returns
+    -------
+    float
+        [MiB/s]
+
+    Notes
+    -----
+    The article calls its 10,000 MiB/s "roughly the line rate"; it is 84 % of it (source_discrepancies lv-05).
+
+    Examples
+    --------
+    >>> round(nic_line_rate_mibps(), 1)
+    11920.9
+    """
+    value, unit = _test("scaleup_nic")
+    return float(units.convert(value, unit, "MiB/s"))
+
+
+def predict(clients, workload, nconnect="with", quota_tib=None, service_level="Ultra"):
+    """Throughput, IOPS and binding limit of one large volume driven by ``clients`` VMs like the article's.
+
+    Parameters
+    ----------
+    clients : float or array-like
+        Client VMs, at least 1. [-]
+    workload : {"sequential read", "sequential write", "random read", "random write"}
+    nconnect : {"with", "without"}
+        Whether the clients mount with nconnect.
+    quota_tib : float or array-like, optional
+        Volume quota, 50 to 1,024 TiB; default: the largest, so that the quota does not bind. [TiB]
+    service_level : {"Standard", "Premium", "Ultra"}
+
+    Returns
+    -------
+    dict
+        ``mibps`` [MiB/s] and ``iops`` [1/s] at :func:`block_size_kib`; ``binding`` (one of :data:`LIMITS`);
+        the bounds ``client_bound``, ``quota_bound`` (quota x rate, capped at the ceiling) and
+        ``measured_bound`` [MiB/s]. Scalars for scalar input, arrays otherwise.
+
+    Notes
+    -----
+    ``MiB/s = min(clients x client_mibps, min(quota x rate, 12,800), measured_volume_mibps)``. The client rate is
+    one E104id_v5's; the measured maximum is a limit the article found, not one Microsoft publishes, and a
+    larger test might pass it (lv-08). Clients are assumed to add up until a volume limit binds.
+
+    Examples
+    --------
+    The article's scale-out reads: 12 clients with nconnect, an Ultra volume large enough for the ceiling.
+
+    >>> p = predict(12, "sequential read")
+    >>> p["mibps"], p["binding"]
+    (12761.0, 'measured volume maximum')
+
+    Two clients with nconnect on a 50 TiB Ultra volume: the quota binds at 50 x 128 MiB/s.
+
+    >>> predict(2, "sequential read", quota_tib=50)["mibps"]
+    6400.0
+    """
+    n = _checks.in_range("clients", clients, 1.0, np.inf)
+    _workload(workload)
+    if quota_tib is None:
+        quota_tib = anf.quota_range_tib("large")[1]
+    quota = anf.check_quota_tib(quota_tib, "large")
+    n, quota = np.broadcast_arrays(n, quota)
+    client_bound = n * client_mibps(workload, nconnect)
+    by_quota = quota * anf.throughput_per_tib_mibps(service_level)
+    ceiling = anf.volume_ceiling_mibps(service_level, "large")
+    measured = np.full(np.shape(n), measured_volume_mibps(workload))
+    bounds = np.stack([client_bound, by_quota, np.full(np.shape(n), ceiling), measured])
+    mibps = bounds.min(axis=0)
+    binding = np.asarray(LIMITS)[bounds.argmin(axis=0)]
+    out = {"mibps": mibps, "iops": bandwidth.iops_from_bandwidth(mibps, block_size_kib(workload)),
+           "binding": binding, "client_bound": client_bound, "quota_bound": np.minimum(by_quota, ceiling),
+           "measured_bound": measured}
+    if np.ndim(mibps) == 0:
+        return {k: (str(v) if k == "binding" else float(v)) for k, v in out.items()}
+    return out
+
+
+def clients_needed(workload, nconnect="with", quota_tib=None, service_level="Ultra"):
+    """Fewest client VMs that reach the volume's limit for a workload.
+
+    Parameters
+    ----------
+    workload, nconnect, quota_tib, service_level
+        As in :func:`predict`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``ceil(volume limit / client_mibps)``, at least 1. [-]
+
+    Examples
+    --------
+    Sequential reads to 12,761 MiB/s: 2 clients with nconnect, 13 without.
+
+    >>> clients_needed("sequential read"), clients_needed("sequential read", "without")
+    (2.0, 13.0)
+    """
+    limit = predict(1, workload, nconnect, quota_tib, service_level)
+    volume = np.minimum(limit["quota_bound"], limit["measured_bound"])
+    return _checks.scalar_or_array(np.maximum(np.ceil(volume / client_mibps(workload, nconnect)), 1.0))
+
+
+def documented_limit_mibps(clients, quota_tib=None, service_level="Ultra"):
+    """What published limits alone allow: clients x NIC line rate, against quota x rate and 12,800 MiB/s.
+
+    Parameters
+    ----------
+    clients : float or array-like
+        Client VMs with a 100 Gbps network card, at least 1. [-]
+    quota_tib, service_level
+        As in :func:`predict`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        [MiB/s]
+
+    Notes
+    -----
+    No benchmark number enters: this is the bound a reader could compute before the benchmark, and the yardstick
+    :func:`comparison` holds the article's results against.
+
+    Examples
+    --------
+    >>> documented_limit_mibps(12), round(documented_limit_mibps(1), 1)
+    (12800.0, 11920.9)
+    """
+    n = _checks.in_range("clients", clients, 1.0, np.inf)
+    if quota_tib is None:
+        quota_tib = anf.quota_range_tib("large")[1]
+    volume = anf.volume_throughput_mibps(quota_tib, service_level, "large")
+    return _checks.scalar_or_array(np.minimum(n * nic_line_rate_mibps(), volume))
+
+
+def relative_error(model, measured):
+    """``(model - measured) / measured``; positive where the model is high.
+
+    Examples
+    --------
+    The 12,800 MiB/s ceiling against the 12,761 MiB/s measured:
+
+    >>> round(relative_error(12800, 12761), 4)
+    0.0031
+    """
+    m = _checks.number("model", model)
+    x = _checks.positive("measured", measured)
+    return _checks.scalar_or_array((m - x) / x)
+
+
+def comparison():
+    """The article's eight measured results (scale-out and scale-up with nconnect) beside the published limits.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row a result: ``id``, ``test``, ``workload``, ``clients``, ``measured`` and ``documented`` [MiB/s],
+        ``relative_error`` (documented vs measured), ``measured_iops`` [1/s].
+
+    Notes
+    -----
+    The scale-out test's 12 VMs are assumed for its random test too (lv-09); the quota is taken large enough for
+    the ceiling (lv-01).
+
+    Examples
+    --------
+    >>> c = comparison()
+    >>> len(c), round(float(c.loc[c["id"] == "scaleout-seq-read", "relative_error"].item()), 4)
+    (8, 0.0031)
+    """
+    vms, _ = _test("scaleout_vms")
+    one, _ = _test("scaleup_vms")
+    rows = []
+    for test, nconnect, clients in (("scale-out", "unstated", vms), ("scale-up", "with", one)):
+        for workload in WORKLOADS:
+            value, unit = _result(test, workload, nconnect)
+            table = data.load("large_volume_results")
+            kind, operation = _workload(workload)
+            rid = table[(table["test"] == test) & (table["workload"] == kind) & (table["operation"] == operation)
+                        & (table["nconnect"] == nconnect) & (table["metric"] != "ratio")]["id"].iloc[0]
+            measured = _to_mibps(value, unit, workload)
+            rows.append({"id": rid, "test": test, "workload": workload, "clients": clients, "measured": measured,
+                         "documented": documented_limit_mibps(clients),
+                         "measured_iops": bandwidth.iops_from_bandwidth(measured, block_size_kib(workload))})
+    out = pd.DataFrame(rows)
+    out["relative_error"] = relative_error(out["documented"].to_numpy(), out["measured"].to_numpy())
+    return out
