@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from storageperf import anf, caching, largevol, tiering
+from storageperf import anf, caching, data, hpc, largevol, tiering
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -28,6 +28,13 @@ def _cassandra_title(threads):
     return f"{threads} threads, 64 KiB read-ahead: {winner} wins x{max(ops.values()) / min(ops.values()):.2f}"
 
 
+def _hpc_title(mibps):
+    # the sizing calculator's default data, the HPC module's knowledge-check workload, at Premium
+    tib = data.load("hpc_module").set_index("id").loc["quiz2_capacity_min", "value"]
+    r = hpc.size_volume(tib, mibps, "Premium")
+    return f"{tib:g} TiB, {mibps:,.0f} MiB/s, Premium: quota {r['quota_tib']:,.1f} TiB ({r['binding']} binds)"
+
+
 # notebook, slider label, the value typed, the title the model then gives (the calculator's other inputs at default)
 CASES = [
     ("performance-basics.ipynb", "Quota [TiB]", "50",
@@ -37,6 +44,7 @@ CASES = [
     ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
     ("large-volumes.ipynb", "Client VMs", "4",
      lambda: f"4 clients, sequential read, with nconnect: {largevol.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
+    ("hpc-eda.ipynb", "Throughput needed [MiB/s]", "2000", lambda: _hpc_title(2000)),
 ]
 
 
