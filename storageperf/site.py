@@ -155,11 +155,72 @@ def _book_bibliography_style(bibfiles):
     return BookStyle
 
 
+def _book_reference_style(bibfiles):
+    """The ``book`` citation style: author-year, with a letter after the year where one author has several works
+    in a year (``Microsoft, 2025a``), lettered in the reference list's order, so a citation names one work."""
+    from pybtex.database import parse_file
+    from pybtex.richtext import Text
+    from pybtex.style.formatting.alpha import Style as Alpha
+    from pybtex.style.template import node
+    from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
+    from sphinxcontrib.bibtex.style.referencing.basic_author_year import (
+        BasicAuthorYearParentheticalReferenceStyle, BasicAuthorYearTextualReferenceStyle)
+    from sphinxcontrib.bibtex.style.template import join, join2, post_text, pre_text, reference
+
+    def author_year(entry):
+        return tuple(str(p) for p in entry.persons.get("author", ())), entry.fields.get("year", "n.d.")
+
+    entries = Alpha().sort([e for f in bibfiles for e in parse_file(f).entries.values()])
+    groups = {}
+    for entry in entries:
+        groups.setdefault(author_year(entry), []).append(entry.key)
+    letters = {key: "abcdefghijklmnopqrstuvwxyz"[i] for keys in groups.values() if len(keys) > 1
+               for i, key in enumerate(keys)}
+
+    @node
+    def lettered_year(children, data):
+        entry = data["entry"]
+        return Text(author_year(entry)[1] + letters.get(entry.key, ""))
+
+    class Parenthetical(BasicAuthorYearParentheticalReferenceStyle):
+        def inner(self, role_name):
+            return join2(sep1=self.pre_text_sep, sep2=self.post_text_sep)[
+                pre_text,
+                reference[join(sep=self.author_year_sep)[
+                    self.person.author_or_editor_or_title(full="s" in role_name), lettered_year]],
+                post_text]
+
+    class Textual(BasicAuthorYearTextualReferenceStyle):
+        def inner(self, role_name):
+            return join(sep=self.text_reference_sep)[
+                self.person.author_or_editor_or_title(full="s" in role_name),
+                join[self.bracket.left,
+                     join2(sep1=self.pre_text_sep, sep2=self.post_text_sep)[pre_text, reference[lettered_year],
+                                                                            post_text],
+                     self.bracket.right]]
+
+    class BookReferences(AuthorYearReferenceStyle):
+        def __post_init__(self):
+            super().__post_init__()
+            self.styles[:2] = [
+                Parenthetical(bracket=self.bracket_parenthetical, person=self.person,
+                              author_year_sep=self.author_year_sep, pre_text_sep=self.pre_text_sep,
+                              post_text_sep=self.post_text_sep),
+                Textual(bracket=self.bracket_textual, person=self.person, text_reference_sep=self.text_reference_sep,
+                        pre_text_sep=self.pre_text_sep, post_text_sep=self.post_text_sep)]
+            self.role_style.update((role, style) for style in self.styles[:2] for role in style.role_names())
+
+    return BookReferences
+
+
 def _register_bibliography_style(app, config):
     from pybtex.plugin import register_plugin
+    from sphinxcontrib.bibtex.plugin import register_plugin as register_bibtex_plugin
 
-    style = _book_bibliography_style([Path(app.srcdir, f) for f in config.bibtex_bibfiles])
-    register_plugin("pybtex.style.formatting", "book", style, force=True)
+    bibfiles = [Path(app.srcdir, f) for f in config.bibtex_bibfiles]
+    register_plugin("pybtex.style.formatting", "book", _book_bibliography_style(bibfiles), force=True)
+    register_bibtex_plugin("sphinxcontrib.bibtex.style.referencing", "book", _book_reference_style(bibfiles),
+                           force=True)
 
 
 def setup(app):

@@ -109,6 +109,26 @@ def test_a_work_has_one_label_across_the_chapters(html_dir, pages):
     assert len(labels) >= 2
 
 
+
+_IN_TEXT = re.compile(r'<a class="reference internal" href="#([^"]+)" title="([^"]*)">([^<]*, (?:\d{4}[a-z]?|n\.d\.))</a>')
+_ENTRY = re.compile(r'<div class="citation" id="([^"]+)"[^>]*>\s*<span class="label">(.*?)</span></span>', re.S)
+
+
+def test_a_citation_in_the_text_names_one_work(html_dir, pages):
+    # "Microsoft, 2025" must not stand for two works: one author's works of one year get a, b, ... after the year,
+    # the same letter as their label in the reference list
+    works = {}
+    for page in pages:
+        html = (html_dir / page).read_text(encoding="utf-8")
+        labels = {target: re.sub(r"<[^>]+>|[\[\]]", "", label) for target, label in _ENTRY.findall(html)}
+        for target, work, text in _IN_TEXT.findall(html):
+            assert works.setdefault(text, work) == work, f"{page}: {text!r} is {work!r}, elsewhere {works[text]!r}"
+            year = re.search(r"(\d\d)([a-z]?)$", text)
+            if year and year.group(2):
+                assert labels[target].endswith(year.group(1) + year.group(2)), f"{page}: {text!r} is [{labels[target]}]"
+    assert sum(bool(re.search(r"\d[a-z]$", t)) for t in works) >= 2
+
+
 def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
     assert (html_dir / "_static" / "vendor" / "plotly.min.js").stat().st_size > 1_000_000
     for name in pages:
@@ -119,6 +139,21 @@ def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
             assert html.count("_static/vendor/plotly.min.js") == 1, name
         else:
             assert "plotly.min.js" not in html, f"{name} loads plotly.js without a figure"
+
+
+
+_JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def test_no_figure_text_reads_as_math(html_dir, pages):
+    # plotly typesets the text between two $ signs as LaTeX wherever MathJax is loaded, as in JupyterLab, and hides
+    # it until typeset: a price in a title must be written in USD, not with $
+    for name in _chapter_pages(html_dir, pages):
+        html = (html_dir / name).read_text(encoding="utf-8")
+        for script in re.findall(r"<script[^>]*>(.*?)</script>", html, flags=re.S):
+            if "Plotly.newPlot" in script:
+                for text in _JS_STRING.findall(script):
+                    assert text.count("$") < 2, f"{name}: {text[:120]}"
 
 
 def test_every_page_loads_without_errors_or_foreign_requests(browser, server, pages):
