@@ -1,0 +1,271 @@
+"""Cloud Volumes ONTAP on Google Cloud: which machine type, for which workload, and which limit binds.
+
+NetApp's TR-4816 [1]_ measured one single-node Cloud Volumes ONTAP 9.6 system on three Compute Engine machine
+types (custom-4-16384, n1-standard-8, n1-standard-32, the Explore, Standard and Premium licences) under four fio
+workloads, and states for each machine type the sustained Persistent Disk limits it was given (Table 1): read and
+write IOPS, read and write throughput. This module answers two questions from those numbers:
+
+* **What the published limits allow** (:func:`published_limit`): a workload with read share ``r`` and block size
+  ``b`` running at ``X`` operations per second needs ``r X`` read and ``(1 - r) X`` write IOPS and ``r X b`` and
+  ``(1 - r) X b`` bytes per second; the highest ``X`` that stays within all four limits is the smallest of
+  ``R_iops / r``, ``W_iops / (1 - r)``, ``R_MBps / (r b)`` and ``W_MBps / ((1 - r) b)``, and that term names the
+  binding limit. No benchmark number enters it.
+* **What was measured** (:func:`measured`, :func:`comparison`): each result beside that bound, and the I/O the
+  clients kept in flight by Little's law (IOPS x latency).
+
+Units as the report uses them: block sizes in KB of 1,024 bytes and throughput in MB of 10^6 bytes, the only
+reading under which its IOPS and MBps agree (source_discrepancies cvo-03). Prices (:func:`monthly_cost_usd`) are
+Google's on-demand list prices of the VM and its SSD Persistent Disks; the Cloud Volumes ONTAP licence price is not
+public and is not included.
+
+References
+----------
+.. [1] O. Berman, "Performance Characterization of NetApp Cloud Volumes ONTAP for Google Cloud", NetApp TR-4816,
+   February 2020: Table 1 (machine types and limits), section 3.3 (workloads), Tables 2 to 5 (results).
+.. [2] Google Cloud, "Disk and image pricing" (n1-standard-8 and SSD Persistent Disk prices); OpenCost
+   ``configs/default.json`` (N1 vCPU and memory rates, us-central1).
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pandas as pd
+
+from . import _checks, data, units
+
+#: The machine types TR-4816 tested, smallest first.
+MACHINE_TYPES = ("custom-4-16384", "n1-standard-8", "n1-standard-32")
+#: The four workloads of TR-4816, section 3.3.
+WORKLOADS = ("oltp", "streaming_reads", "streaming_writes", "mixed")
+#: The published limits :func:`published_limit` can name as binding, in the order ties are broken.
+LIMITS = ("read IOPS", "write IOPS", "read throughput", "write throughput")
+#: The report's units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-03).
+BLOCK_UNIT, RATE_UNIT = "KiB", "MB/s"
+
+_SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32": "n1s32"}
+
+
+@functools.cache
+def _setup():
+    return data.load("cvo_gcp_setup").set_index("id")["value"].astype(float).to_dict()
+
+
+@functools.cache
+def _results():
+    return data.load("cvo_gcp_results")
+
+
+def machine_limits(machine_type):
+    """The sustained Persistent Disk limits TR-4816's Table 1 gives a machine type, and its size.
+
+    Parameters
+    ----------
+    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+
+    Returns
+    -------
+    dict
+        ``read_iops``, ``write_iops`` [IOPS]; ``read_mbps``, ``write_mbps`` [MB/s]; ``vcpu``; ``memory_gib``
+        [GiB]; ``disks`` and ``disk_tb`` [TB] (its SSD Persistent Disks); ``max_storage_tb`` [TB] (its licence).
+
+    Examples
+    --------
+    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mbps"]
+    (60000.0, 1200.0)
+    """
+    s, t = _setup(), _SHORT[_checks.choice("machine_type", machine_type, MACHINE_TYPES)]
+    keys = {"read_iops": "pd_read_iops", "write_iops": "pd_write_iops", "read_mbps": "pd_read_mbps",
+            "write_mbps": "pd_write_mbps", "vcpu": "vcpu", "memory_gib": "memory", "disks": "ssd_pd_disks",
+            "disk_tb": "ssd_pd_disk_size", "max_storage_tb": "max_storage"}
+    return {k: s[f"{t}_{v}"] for k, v in keys.items()}
+
+
+def workload_mix(workload):
+    """Block size and read share of one of TR-4816's workloads (section 3.3).
+
+    Parameters
+    ----------
+    workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
+
+    Returns
+    -------
+    dict
+        ``block_size_kib`` [KiB] and ``read_share`` [-], 0 to 1.
+
+    Examples
+    --------
+    >>> workload_mix("oltp")
+    {'block_size_kib': 8.0, 'read_share': 0.8}
+    """
+    s, w = _setup(), _checks.choice("workload", workload, WORKLOADS)
+    read = s[f"{w}_read_pct"] if f"{w}_read_pct" in s else 100 - s[f"{w}_write_pct"]
+    return {"block_size_kib": s[f"{w}_block_size"], "read_share": read / 100}
+
+
+def published_limit(machine_type, read_share, block_size_kib):
+    """The most operations per second the published Persistent Disk limits allow a read/write mix.
+
+    Parameters
+    ----------
+    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+    read_share : float or array-like
+        Share of the operations that are reads, 0 to 1. [-]
+    block_size_kib : float or array-like
+        Size of every operation, greater than 0. [KiB]
+
+    Returns
+    -------
+    dict
+        ``iops`` (reads and writes together) [IOPS], ``read_iops`` and ``write_iops`` [IOPS], ``mbps`` [MB/s],
+        ``binding``: which of :data:`LIMITS` sets it.
+
+    Notes
+    -----
+    ``X = min(R_iops / r, W_iops / (1 - r), R_MBps / (r b), W_MBps / ((1 - r) b))``, a term dropped where its
+    share is 0. These are the limits TR-4816's Table 1 states for each machine type; they bound what the disks
+    will carry, not what the Cloud Volumes ONTAP node or the network deliver.
+
+    Examples
+    --------
+    TR-4816's OLTP mix (80 % reads of 8 KiB) on n1-standard-32: 60,000 read IOPS / 0.8 = 75,000 operations per
+    second, and the read IOPS bind:
+
+    >>> r = published_limit("n1-standard-32", 0.8, 8)
+    >>> round(r["iops"]), r["binding"]
+    (75000, 'read IOPS')
+    """
+    lim = machine_limits(machine_type)
+    r = _checks.in_range("read_share", read_share, 0, 1)
+    b = units.convert(_checks.positive("block_size_kib", block_size_kib, "KiB"), BLOCK_UNIT, "MB")
+    r, b = np.broadcast_arrays(r, b)
+    with np.errstate(divide="ignore", over="ignore"):
+        terms = np.stack([np.where(r > 0, lim["read_iops"] / r, np.inf),
+                          np.where(r < 1, lim["write_iops"] / (1 - r), np.inf),
+                          np.where(r > 0, lim["read_mbps"] / (r * b), np.inf),
+                          np.where(r < 1, lim["write_mbps"] / ((1 - r) * b), np.inf)])
+    x = terms.min(axis=0)
+    binding = np.asarray(LIMITS)[terms.argmin(axis=0)]
+    out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mbps": x * b}
+    out = {k: _checks.scalar_or_array(v) for k, v in out.items()}
+    out["binding"] = str(binding) if binding.ndim == 0 else binding
+    return out
+
+
+def measured(machine_type, workload):
+    """TR-4816's result for a machine type and workload (Tables 2 to 5), reads and writes together.
+
+    Parameters
+    ----------
+    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+    workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
+
+    Returns
+    -------
+    dict
+        ``iops`` [IOPS] and ``mbps`` [MB/s], the sums over reads and writes; ``read_latency_ms`` and
+        ``write_latency_ms`` [ms] (NaN for an operation the workload has none of); ``outstanding``: the I/Os the
+        clients kept in flight, by Little's law ``sum(IOPS x latency)`` [-].
+
+    Examples
+    --------
+    OLTP on n1-standard-32 (Table 2): 45,000 + 11,000 IOPS; 45,000 x 1.15 ms + 11,000 x 6.3 ms = 121 I/Os in flight.
+
+    >>> m = measured("n1-standard-32", "oltp")
+    >>> m["iops"], round(m["outstanding"])
+    (56000.0, 121)
+    """
+    m = _checks.choice("machine_type", machine_type, MACHINE_TYPES)
+    w = _checks.choice("workload", workload, WORKLOADS)
+    res = _results()
+    rows = res[(res["machine_type"] == m) & (res["workload"] == w)].pivot(index="operation", columns="metric",
+                                                                          values="value")
+    lat = {op: float(rows.loc[op, "latency"]) if op in rows.index else float("nan") for op in ("read", "write")}
+    return {"iops": float(rows["iops"].sum()), "mbps": float(rows["throughput"].sum()),
+            "read_latency_ms": lat["read"], "write_latency_ms": lat["write"],
+            "outstanding": float((rows["iops"] * rows["latency"]).sum() / units.MS_PER_S)}
+
+
+def comparison():
+    """Every measured result beside :func:`published_limit` for its workload's mix and block size.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per machine type and workload: ``measured_iops``, ``measured_mbps``, ``limit_iops``,
+        ``limit_mbps``, ``binding``, ``share`` (measured / limit) and ``outstanding`` (Little's law).
+    """
+    rows = []
+    for w in WORKLOADS:
+        spec = workload_mix(w)
+        for m in MACHINE_TYPES:
+            got, lim = measured(m, w), published_limit(m, spec["read_share"], spec["block_size_kib"])
+            rows.append({"workload": w, "machine_type": m, "measured_iops": got["iops"], "measured_mbps": got["mbps"],
+                         "limit_iops": lim["iops"], "limit_mbps": lim["mbps"], "binding": lim["binding"],
+                         "share": got["iops"] / lim["iops"], "outstanding": got["outstanding"]})
+    return pd.DataFrame(rows)
+
+
+def implied_block_size_kib():
+    """For every result row with both, the bytes per operation its MBps and IOPS imply, in the report's KB.
+
+    Returns
+    -------
+    pandas.DataFrame
+        workload, machine_type, operation, ``iops``, ``mbps``, ``stated_kib`` (the workload's block size) and
+        ``implied_kib`` = MBps / IOPS in KiB, and ``agrees``: the stated IOPS equal MBps / block size rounded to
+        two significant figures, as the report rounds its IOPS. Where they do not, the table's own numbers
+        disagree (source_discrepancies cvo-04).
+
+    Examples
+    --------
+    Streaming reads on n1-standard-32: 1,190 MBps / 18,000 IOPS = 64.6 KiB, the stated 64 KB:
+
+    >>> t = implied_block_size_kib().set_index(["workload", "machine_type"])
+    >>> round(float(t.loc[("streaming_reads", "n1-standard-32"), "implied_kib"]), 1)
+    64.6
+    """
+    res = _results()
+    wide = res.pivot_table(index=["workload", "machine_type", "operation"], columns="metric", values="value").reset_index()
+    wide["stated_kib"] = [workload_mix(w)["block_size_kib"] for w in wide["workload"]]
+    wide["implied_kib"] = units.convert(wide["throughput"].to_numpy() / wide["iops"].to_numpy(), "MB", BLOCK_UNIT)
+    implied_iops = wide["throughput"].to_numpy() / units.convert(wide["stated_kib"].to_numpy(), BLOCK_UNIT, "MB")
+    wide["agrees"] = [float(f"{x:.2g}") == y for x, y in zip(implied_iops, wide["iops"])]
+    return wide.rename(columns={"throughput": "mbps"})[["workload", "machine_type", "operation", "iops", "mbps",
+                                                         "stated_kib", "implied_kib", "agrees"]]
+
+
+def monthly_cost_usd(machine_type):
+    """Google's on-demand price of a TR-4816 configuration for a month: the VM and its SSD Persistent Disks.
+
+    Parameters
+    ----------
+    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+
+    Returns
+    -------
+    dict
+        ``vm`` (NaN for custom-4-16384: no price for the custom machine type was found), ``disks`` and ``total``
+        (NaN where ``vm`` is) [USD per month]. The Cloud Volumes ONTAP licence is not included: its price is not
+        public.
+
+    Notes
+    -----
+    ``VM price per hour x 730 h + disks x TB x 1,000 GB x price per GB-month``. n1-standard-8's price is Google's;
+    n1-standard-32's is 32 vCPUs and 120 GB at the N1 rates, which give n1-standard-8's price exactly.
+
+    Examples
+    --------
+    n1-standard-8 with 2 x 4 TB of SSD Persistent Disk:
+
+    >>> c = monthly_cost_usd("n1-standard-8")
+    >>> round(c["vm"]), round(c["disks"])
+    (277, 1360)
+    """
+    lim = machine_limits(machine_type)
+    prices = data.load("gcp_prices")
+    by_machine = prices.dropna(subset=["machine_type"]).set_index("machine_type")["value"]
+    gb_month = float(prices.set_index("id").loc["pd_ssd_gb_month", "value"])
+    vm = float(by_machine[machine_type]) * units.HOURS_PER_MONTH if machine_type in by_machine else float("nan")
+    disks = lim["disks"] * units.convert(lim["disk_tb"], "TB", "GB") * gb_month
+    return {"vm": vm, "disks": disks, "total": vm + disks}
