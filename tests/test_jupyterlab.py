@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from storageperf import anf, caching, data, hpc, largevol, tiering
+from storageperf import anf, caching, cvo, data, hpc, largevol, tiering
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -45,6 +45,8 @@ CASES = [
     ("large-volumes.ipynb", "Client VMs", "4",
      lambda: f"4 clients, sequential read, with nconnect: {largevol.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
     ("hpc-eda.ipynb", "Throughput needed [MiB/s]", "2000", lambda: _hpc_title(2000)),
+    ("cvo-google-cloud.ipynb", "Reads [%]", "50",
+     lambda: f"n1-standard-32, 50% reads of 8 KiB: {cvo.published_limit('n1-standard-32', 0.5, 8)['iops']:,.0f} IOPS"),
 ]
 
 
