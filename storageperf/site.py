@@ -6,7 +6,8 @@
   ``plotly_mimetype`` beside it in a kernel (JupyterLab shows its native figure), alone when the notebook is
   executed for the site.
 * :func:`setup` is a Sphinx extension (``storageperf.site`` in ``_config.yml``). It copies ``plotly.min.js``
-  from the installed plotly package into the site once, loads it only on pages that have a figure, and tells
+  from the installed plotly package into the site once, loads it only on pages that have a figure, copies the
+  data package into the site's ``data/`` folder (the appendix links to its tables there), and tells
   notebooks executed for the site (through :data:`SITE_ENV`) to render calculators without a kernel. It also
   gives the bibliography style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels,
   with the letter that tells two works of one author and year apart ("Microsoft25b") given once over the whole
@@ -134,6 +135,18 @@ def _copy_plotly(app, exception):
         shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
 
 
+def _copy_data(app, exception):
+    # The data package, served with the site at data/ (where the repository has it), so a reader can download it.
+    if exception is None and app.builder.format == "html":
+        from .data import DATA_DIR
+
+        target = Path(app.outdir) / "data"
+        target.mkdir(exist_ok=True)
+        for path in DATA_DIR.iterdir():
+            if path.suffix in (".csv", ".json", ".md"):
+                shutil.copyfile(path, target / path.name)
+
+
 def _book_bibliography_style(bibfiles):
     """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``."""
     from pybtex.database import parse_file
@@ -224,10 +237,11 @@ def _register_bibliography_style(app, config):
 
 
 def setup(app):
-    """Sphinx extension: serve plotly.js once for the site, execute notebooks in site mode, label citations."""
+    """Sphinx extension: serve plotly.js once and the data package, execute notebooks in site mode, label citations."""
     os.environ[SITE_ENV] = "1"
     app.connect("config-inited", _register_bibliography_style)
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _copy_plotly)
+    app.connect("build-finished", _copy_data)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -2,6 +2,7 @@
 calculator moving. Chromium is Debian's (``make test`` installs it when missing)."""
 import functools
 import http.server
+import json
 import re
 import shutil
 import subprocess
@@ -90,6 +91,23 @@ def test_pages_load_only_their_own_sites_files(html_dir, pages):
         loaded += [h for tag, h in re.findall(r'<(link)[^>]*\shref="([^"]+)"', html)]
         foreign = [u for u in loaded if re.match(r"^(https?:)?//", u)]
         assert not foreign, f"{name} loads {foreign}"
+
+
+def test_every_link_within_the_site_resolves(html_dir, pages):
+    for name in pages:
+        html = (html_dir / name).read_text(encoding="utf-8")
+        for target in re.findall(r'<[a-zA-Z][^>]*?\s(?:href|src)="([^"#?]+)', html):
+            if not re.match(r"^([a-z]+:|//)", target):
+                assert (html_dir / name).parent.joinpath(target).resolve().is_file(), f"{name} links to {target}"
+
+
+def test_the_data_package_is_served_with_the_site(html_dir):
+    # the appendix links to every table of the package, and the copies served are the repository's files
+    package = json.loads((ROOT / "data" / "datapackage.json").read_text(encoding="utf-8"))
+    appendix = (html_dir / "book" / "data-and-sources.html").read_text(encoding="utf-8")
+    for path in ["datapackage.json", "README.md"] + [r["path"] for r in package["resources"]]:
+        assert (html_dir / "data" / path).read_bytes() == (ROOT / "data" / path).read_bytes(), path
+        assert f'href="../data/{path}"' in appendix, f"the appendix does not link to {path}"
 
 
 # a reference list entry: its label (a link, or text when the work is cited more than once) and the reference
