@@ -1,0 +1,55 @@
+"""The notebooks as committed: in the table of contents, stripped of outputs except their checks, and every chapter
+with the anatomy readers and workshop teachers learn once (STYLE.md)."""
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "book").glob("*.ipynb"))
+MARK = "# NBVAL_CHECK_OUTPUT"
+TOC = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+CHAPTERS = [c["file"] for part in TOC["parts"] if part.get("numbered") for c in part["chapters"]]
+# the sections every chapter has, in this order
+ANATOMY = ["Overview", "Prerequisites", "Imports", "Reading the source critically", "Knowledge check", "Summary",
+           "What's next", "References"]
+
+
+def _toc_files(entries):
+    for entry in entries:
+        if "file" in entry:
+            yield entry["file"]
+        yield from _toc_files(entry.get("chapters", []) + entry.get("sections", []) + entry.get("parts", []))
+
+
+def test_every_notebook_is_in_the_table_of_contents_and_every_entry_exists():
+    listed = [TOC["root"], *_toc_files(TOC["parts"])]
+    assert sorted(f"book/{p.stem}" for p in NOTEBOOKS) == sorted(f for f in listed if (ROOT / f"{f}.ipynb").exists())
+    missing = [f for f in listed if not any((ROOT / f"{f}{ext}").exists() for ext in (".ipynb", ".md"))]
+    assert not missing, f"_toc.yml lists files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_only_the_checked_cells_keep_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    checked = [c for c in code if c.source.startswith(MARK)]
+    assert checked and all(c.outputs for c in checked), f"{path.name}: no checked cell with a stored output"
+    stray = [c.source.splitlines()[0] for c in code if c.outputs and not c.source.startswith(MARK)]
+    assert not stray, f"{path.name}: outputs stored in cells that are not checks: {stray}"
+    assert "widgets" not in nb.metadata
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapter_has_the_anatomy(chapter):
+    nb = nbformat.read(ROOT / f"{chapter}.ipynb", as_version=4)
+    markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    headings = re.findall(r"^## (.+?)\s*$", markdown, flags=re.M)
+    found = [h for h in headings if h in ANATOMY]
+    assert found == ANATOMY, f"{chapter}: sections {found}, expected {ANATOMY} in this order"
+    assert len(re.findall(r"^`{3,}\{exercise\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two exercises"
+    assert len(re.findall(r"^`{3,}\{solution\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two solutions"
+    for needed in ("Time to learn", "Learning objectives"):
+        assert needed in markdown, f"{chapter}: no {needed!r}"
