@@ -90,6 +90,42 @@ def discrepancies(document):
     return HTML("\n".join(blocks))
 
 
+#: Text columns whose longest value has at most this many characters are kept on one line by :func:`table`.
+_NOWRAP_CHARS = 16
+
+
+def table(styler):
+    """A pandas table dressed as the book's own tables: the theme's table style, numbers right-aligned.
+
+    Parameters
+    ----------
+    styler : pandas.io.formats.style.Styler
+        The table with its formats, e.g. ``df.style.format({"rate [MiB/s]": "{:,.0f}"}).hide(axis="index")``.
+
+    Returns
+    -------
+    pandas.io.formats.style.Styler
+        The same table with the class ``table`` (styled by the site's theme), its numeric columns, headers
+        included, aligned right so that digits line up, and its short text columns kept on one line.
+    """
+    from pandas.io.formats.style import Styler
+
+    if not isinstance(styler, Styler):
+        raise TypeError(f"styler must be a pandas Styler (df.style), got {type(styler).__name__}")
+    columns = list(styler.data.columns)
+    numeric = [c for c in styler.data.select_dtypes("number").columns]
+    styler = styler.set_table_attributes('class="table"')
+    # short labels (a machine type, a service level) stay on one line; long text wraps
+    labels = [c for c in columns if c not in numeric and styler.data[c].astype(str).str.len().max() <= _NOWRAP_CHARS]
+    if labels:
+        styler = styler.set_properties(subset=labels, **{"white-space": "nowrap"})
+    if numeric:
+        styler = styler.set_properties(subset=numeric, **{"text-align": "right"}).set_table_styles(
+            [{"selector": f"th.col_heading.col{columns.index(c)}", "props": "text-align: right"} for c in numeric],
+            overwrite=False)
+    return styler
+
+
 class _SiteRenderer(MimetypeRenderer):
     def to_mimebundle(self, fig_dict):
         return {"text/html": figure_html(fig_dict)}

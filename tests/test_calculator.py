@@ -105,3 +105,20 @@ def test_slider_definition_is_checked():
         Calculator(draw, [Slider("quota_tib", "Quota", 10, 100, 20, 15)])
     with pytest.raises(ValueError, match="min <= default <= max"):
         Slider("x", "X", 0, 10, 1, 50)
+
+
+def test_a_table_takes_the_themes_style_with_numbers_right_aligned():
+    import pandas as pd
+
+    levels = pd.DataFrame({"service level": list(anf.SERVICE_LEVELS),
+                           "rate [MiB/s per TiB]": [anf.throughput_per_tib_mibps(s) for s in anf.SERVICE_LEVELS]})
+    html = site.table(levels.style.hide(axis="index")).to_html()
+    assert 'class="table"' in html
+    css = html[:html.index("</style>")]
+    right = " ".join(re.findall(r"([^{}]+)\{\s*text-align: right;", css))  # the selectors aligned right
+    assert "th.col_heading.col1" in right and "_row0_col1" in right  # the rate, a number
+    assert "col0" not in right  # the service level, a name
+    nowrap = " ".join(re.findall(r"([^{}]+)\{\s*white-space: nowrap;", css))
+    assert "_row0_col0" in nowrap and "col1" not in nowrap  # a short name stays on one line
+    with pytest.raises(TypeError, match="styler must be a pandas Styler"):
+        site.table(levels)
