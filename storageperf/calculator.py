@@ -206,7 +206,7 @@ class Calculator:
         if c:
             menus = [{"type": "dropdown", "active": default[0], "x": 0, "xanchor": "left", "y": 1.03,
                       "yanchor": "bottom", "showactive": True, "pad": {"l": 0},
-                      "buttons": [{"label": str(option), "method": "update",
+                      "buttons": [{"label": f"{c.label}: {option}", "method": "update",
                                    "args": [buttons[ci][0],
                                             {**layouts[ci, default[1]], f"sliders[{ci}].active": default[1],
                                              **{f"sliders[{k}].visible": k == ci for k in range(len(options))}},

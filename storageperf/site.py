@@ -91,7 +91,7 @@ def discrepancies(document):
 
 
 #: Text columns whose longest value has at most this many characters are kept on one line by :func:`table`.
-_NOWRAP_CHARS = 16
+_NOWRAP_CHARS = 20
 
 
 def table(styler):

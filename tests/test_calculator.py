@@ -35,7 +35,8 @@ def test_static_figure_has_a_slider_per_option_and_a_menu(calc):
     data, layout = _figure_json(calc.to_html())
     assert len(layout["sliders"]) == len(anf.SERVICE_LEVELS)
     assert [s["visible"] for s in layout["sliders"]] == [False, True, False]  # Premium is the default
-    assert [b["label"] for b in layout["updatemenus"][0]["buttons"]] == list(anf.SERVICE_LEVELS)
+    # the menu names its input, as the slider does
+    assert [b["label"] for b in layout["updatemenus"][0]["buttons"]] == [f"Service level: {s}" for s in anf.SERVICE_LEVELS]
     # Every slider step carries the model's answer for that position: Premium, 10..100 TiB
     titles = [step["args"][1]["title.text"] for step in layout["sliders"][1]["steps"]]
     assert titles == [f"{anf.volume_throughput_mibps(q, 'Premium'):.0f} MiB/s" for q in range(10, 101, 10)]
