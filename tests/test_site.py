@@ -64,8 +64,8 @@ def browser():
         b.close()
 
 
-def _open(browser, url):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def _open(browser, url, width=1280):
+    page = browser.new_page(viewport={"width": width, "height": 900})
     problems = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
@@ -198,6 +198,25 @@ def test_every_figure_draws(browser, server, html_dir, pages):
         page.close()
         assert drawn == expected and not problems, f"{name}: {drawn}/{expected} drawn; {problems}"
         assert not squashed, f"{name}: data squashed into a sliver of the axis: {squashed}"
+
+
+# Every figure title (a calculator's answer) that reaches past its figure's edges: plotly does not wrap titles.
+_TITLES_CUT = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, i) => {
+  const box = gd.getBoundingClientRect();
+  return [...gd.querySelectorAll('.gtitle')].map(t => t.getBoundingClientRect())
+    .filter(b => b.width > 0 && (b.left < box.left - 1 || b.right > box.right + 1))
+    .map(b => `figure ${i}: title spans ${Math.round(b.left - box.left)}..${Math.round(b.right - box.left)} of ${Math.round(box.width)} px`);
+})"""
+
+
+def test_figure_titles_are_whole_on_a_phone(browser, server, html_dir, pages):
+    # a figure keeps a readable width and scrolls sideways on a narrow screen (book.css), so no title is cut off
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}", width=400)
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        cut = page.evaluate(_TITLES_CUT)
+        page.close()
+        assert not cut and not problems, f"{name}: {cut} {problems}"
 
 
 # Every numeric axis whose traces' data (with zero, on a linear axis) spread over less than 2 % of the axis range.
