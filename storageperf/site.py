@@ -113,7 +113,7 @@ def table(styler):
     if not isinstance(styler, Styler):
         raise TypeError(f"styler must be a pandas Styler (df.style), got {type(styler).__name__}")
     columns = list(styler.data.columns)
-    numeric = [c for c in styler.data.select_dtypes("number").columns]
+    numeric = list(styler.data.select_dtypes("number").columns)
     styler = styler.set_table_attributes('class="table"')
     # short labels (a machine type, a service level) stay on one line; long text wraps
     labels = [c for c in columns if c not in numeric and styler.data[c].astype(str).str.len().max() <= _NOWRAP_CHARS]

@@ -42,8 +42,7 @@ def main():
     rows = [("cold full build", f"{timed(build):.1f} s"),
             ("no-change rebuild", f"{timed(build):.1f} s"),
             (f"nbval, {len(notebooks)} notebook(s)",
-             f"{timed([str(BIN / 'pytest'), '-q', '-p', 'no:cacheprovider', '--nbval', 'book']):.1f} s"),
-            ]
+             f"{timed([str(BIN / 'pytest'), '-q', '-p', 'no:cacheprovider', '--nbval', 'book']):.1f} s")]
     bare = bare_execution(notebooks)
     rows.append((f"bare execution, {len(notebooks)} notebook(s)", f"{sum(bare.values()):.1f} s"))
     rows += [(f"bare execution, book/{name}", f"{s:.1f} s") for name, s in bare.items()]

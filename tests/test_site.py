@@ -2,7 +2,6 @@
 calculator moving. Chromium is Debian's (``make test`` installs it when missing)."""
 import functools
 import http.server
-import json
 import re
 import shutil
 import subprocess
@@ -12,6 +11,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+from storageperf import data
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -103,7 +104,7 @@ def test_every_link_within_the_site_resolves(html_dir, pages):
 
 def test_the_data_package_is_served_with_the_site(html_dir):
     # the appendix links to every table of the package, and the copies served are the repository's files
-    package = json.loads((ROOT / "data" / "datapackage.json").read_text(encoding="utf-8"))
+    package = data.package()
     appendix = (html_dir / "book" / "data-and-sources.html").read_text(encoding="utf-8")
     for path in ["datapackage.json", "README.md"] + [r["path"] for r in package["resources"]]:
         assert (html_dir / "data" / path).read_bytes() == (ROOT / "data" / path).read_bytes(), path
