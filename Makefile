@@ -25,10 +25,10 @@ test: $(VENV)/.test  ## every test: model, data, notebooks, a clean build, the s
 	$(BIN)/pytest -n 2 --dist loadscope --nbval book tests storageperf
 
 bench: $(VENV)/.test  ## time the build, the rebuild, nbval and bare execution; size every page
-	$(BIN)/python tests/benchmark.py
+	$(BIN)/python tools/benchmark.py
 
 checks: $(VENV)/.book  ## re-record the checked outputs of every notebook (review the diff)
-	$(BIN)/python tests/record_checks.py
+	$(BIN)/python tools/record_checks.py
 
 clean:
 	rm -rf _build $(VENV)

@@ -62,3 +62,8 @@ def choice(name, value, allowed):
 def scalar_or_array(arr):
     """Return a Python float for a 0-d array, the array otherwise."""
     return float(arr) if np.ndim(arr) == 0 else arr
+
+
+def fraction(name, value):
+    """Check that every ``value`` is a share between 0 and 1; return it as floats."""
+    return in_range(name, value, 0, 1, "(a fraction)")

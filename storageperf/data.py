@@ -1,7 +1,13 @@
-"""Load the guide's data package (``data/datapackage.json``) as pandas DataFrames.
+"""The guide's data package (``data/datapackage.json``): its tables as pandas DataFrames, and one value getter.
 
-Every table keeps its source's units; each column's unit is in the field description of
-``data/datapackage.json`` (``describe(name)`` prints it). Blank cells load as missing values (``<NA>``).
+Tables are grouped as the folders of ``data/`` show: ``platforms/`` holds each cloud service's dated limits and
+prices, ``sources/`` each source document's transcription (named after its chapter), and the top level the
+documents every row cites and the discrepancies found in them. Every table keeps its source's units; each
+column's unit is in the field description of the descriptor (``describe(name)`` prints it). Blank cells load as
+missing values (``<NA>``).
+
+:func:`value` is the one way the model reads a number: it returns the value in the unit the caller asks for,
+converting through :func:`storageperf.concepts.units.convert`, and refuses a unit that is not the same kind.
 """
 from __future__ import annotations
 
@@ -12,8 +18,21 @@ from pathlib import Path
 
 import pandas as pd
 
-#: Where the data package lives: ``$STORAGEPERF_DATA`` if set, else ``data/`` beside the package.
-DATA_DIR = Path(os.environ.get("STORAGEPERF_DATA", Path(__file__).resolve().parent.parent / "data"))
+from .concepts import units
+
+
+def _data_dir():
+    if "STORAGEPERF_DATA" in os.environ:
+        return Path(os.environ["STORAGEPERF_DATA"])
+    shipped = Path(__file__).resolve().parent / "_data"  # an installed package carries a copy of data/
+    if (shipped / "datapackage.json").is_file():
+        return shipped
+    return Path(__file__).resolve().parent.parent / "data"  # a checkout: the repository's data/
+
+
+#: Where the data package lives: ``$STORAGEPERF_DATA`` if set; else the copy an installed package carries;
+#: else ``data/`` beside the package in a checkout.
+DATA_DIR = _data_dir()
 
 _DTYPES = {"string": "string", "number": "float64", "integer": "Int64", "date": "string"}
 
@@ -25,10 +44,14 @@ def package():
         return json.load(f)
 
 
+def names():
+    """The names of the package's tables, in the descriptor's order."""
+    return [r["name"] for r in package()["resources"]]
+
+
 def _resource(name):
-    names = [r["name"] for r in package()["resources"]]
-    if name not in names:
-        raise ValueError(f"name must be one of {', '.join(names)}; got {name!r}")
+    if name not in names():
+        raise ValueError(f"name must be one of {', '.join(names())}; got {name!r}")
     return next(r for r in package()["resources"] if r["name"] == name)
 
 
@@ -45,7 +68,7 @@ def load(name):
     Parameters
     ----------
     name : str
-        A resource name in ``data/datapackage.json``, e.g. ``"platform_limits"`` or ``"anf_prices"``.
+        A resource name in ``data/datapackage.json``, e.g. ``"azure_netapp_files_limits"``.
 
     Returns
     -------
@@ -54,7 +77,7 @@ def load(name):
 
     Examples
     --------
-    >>> load("platform_limits").set_index("id").loc["throughput_per_tib_premium", "value"]
+    >>> load("azure_netapp_files_limits").set_index("id").loc["throughput_per_tib_premium", "value"]
     np.float64(64.0)
     """
     return _read(name).copy()
@@ -66,16 +89,60 @@ def describe(name):
     return pd.DataFrame([{k: f.get(k, "") for k in ("name", "type", "description")} for f in fields])
 
 
-def limit(limit_id):
-    """Return one row of ``platform_limits`` as a dict (``value``, ``unit``, ``document``, ``quote`` ...).
+@functools.cache
+def _indexed(table):
+    frame = _read(table)
+    if "id" not in frame.columns:
+        raise ValueError(f"table must be one with an id column; {table!r} has none")
+    return frame.set_index("id")
+
+
+def row(table, row_id):
+    """One row of a table with an ``id`` column, as a dict (``value``, ``unit``, ``document``, ``quote`` ...).
 
     Examples
     --------
-    >>> limit("volume_ceiling_large")["value"]
-    12800.0
+    >>> row("azure_netapp_files_limits", "volume_ceiling_large")["document"]
+    'anf-large-volumes-requirements'
     """
-    table = _read("platform_limits").set_index("id")
-    if limit_id not in table.index:
-        raise ValueError(f"limit_id must be an id of data/platform_limits.csv; got {limit_id!r}")
-    row = table.loc[limit_id]
-    return {"id": limit_id, **{k: (v.item() if hasattr(v, "item") else v) for k, v in row.items()}}
+    frame = _indexed(table)
+    if row_id not in frame.index:
+        raise ValueError(f"row_id must be an id of the {table} table; got {row_id!r}")
+    return {"id": row_id, **{k: (v.item() if hasattr(v, "item") else v) for k, v in frame.loc[row_id].items()}}
+
+
+def value(table, row_id, unit):
+    """One number of the data package, in the unit the caller asks for.
+
+    Parameters
+    ----------
+    table : str
+        A table of the package with ``id``, ``value`` and ``unit`` columns.
+    row_id : str
+        The row's ``id``.
+    unit : str
+        The unit wanted: the row's own, or one :func:`storageperf.concepts.units.convert` turns it into.
+
+    Returns
+    -------
+    float
+        The value. [unit]
+
+    Examples
+    --------
+    The smallest regular volume is stated as 50 GiB:
+
+    >>> value("azure_netapp_files_limits", "volume_quota_min_regular", "TiB")
+    0.048828125
+    >>> value("azure_netapp_files_limits", "volume_quota_min_regular", "MiB/s")
+    Traceback (most recent call last):
+    ...
+    ValueError: unit must be one that GiB converts to (azure_netapp_files_limits, volume_quota_min_regular); got 'MiB/s'
+    """
+    r = row(table, row_id)
+    if r["unit"] == unit:
+        return float(r["value"])
+    try:
+        return float(units.convert(r["value"], r["unit"], unit))
+    except ValueError:
+        raise ValueError(f"unit must be one that {r['unit']} converts to ({table}, {row_id}); got {unit!r}") from None

@@ -3,7 +3,8 @@ import math
 
 import pytest
 
-from storageperf import anf, bandwidth, cost, queueing, units
+from storageperf.concepts import bandwidth, queueing, units
+from storageperf.platforms import azure_netapp_files as anf
 
 # (function, good keyword arguments, parameter to spoil, bad values with the words the message must contain)
 NUMBER = [(-3, "got -3"), (0, "got 0"), (math.nan, "finite"), (math.inf, "got inf"), ("ten", "must be a number"),
@@ -38,15 +39,15 @@ CASES = [
      NUMBER + [(5000, "at most 4500 MiB/s for a regular Premium volume, got 5000")]),
     (anf.flexible_throughput_range_mibps, {"pool_tib": 1}, "pool_tib",
      NUMBER + [(0.5, "between 1 and 2048 TiB for a capacity pool, got 0.5")]),
-    (cost.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "capacity_tib",
+    (anf.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "capacity_tib",
      NUMBER + [(4096, "between 1 and 2048 TiB")]),
-    (cost.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "region",
+    (anf.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "region",
      [("mars", "region must be one of"), ("East US", "got 'East US'")]),
-    (cost.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "service_level",
+    (anf.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "service_level",
      [("Platinum", "one of Standard, Premium, Ultra, Flexible; got 'Platinum'")]),
-    (cost.monthly_flexible_throughput_cost_usd, {"throughput_mibps": 200, "pool_tib": 1}, "throughput_mibps",
+    (anf.monthly_flexible_throughput_cost_usd, {"throughput_mibps": 200, "pool_tib": 1}, "throughput_mibps",
      [(100, "between 128 and 640 MiB/s for a 1 TiB Flexible pool, got 100"), (700, "got 700"), ("x", "a number")]),
-    (cost.price, {"region": "eastus", "meter": "Premium Capacity"}, "meter", [("Gold Capacity", "meter must be one of")]),
+    (anf.price, {"region": "eastus", "meter": "Premium Capacity"}, "meter", [("Gold Capacity", "meter must be one of")]),
     (units.convert, {"value": 1, "from_unit": "MiB", "to_unit": "MB"}, "value", [("x", "value must be a number")]),
 ]
 PARAMS = [pytest.param(f, good, name, bad, words, id=f"{f.__name__}-{name}-{bad!r}")

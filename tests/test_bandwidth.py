@@ -2,7 +2,7 @@ import numpy as np
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf import bandwidth
+from storageperf.concepts import bandwidth
 
 
 def test_hpc_module_workload():

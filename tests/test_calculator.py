@@ -5,7 +5,8 @@ import re
 import plotly.graph_objects as go
 import pytest
 
-from storageperf import Calculator, Choice, Slider, anf, site
+from storageperf.platforms import azure_netapp_files as anf
+from storageperf_book import Calculator, Choice, Slider, figures, table
 
 
 def draw(quota_tib, service_level, volume_type="regular"):
@@ -61,9 +62,9 @@ def test_invalid_positions_show_the_message(calc):
 
 
 def test_mimebundle_live_and_site(calc, monkeypatch):
-    monkeypatch.setenv(site.SITE_ENV, "1")
+    monkeypatch.setenv(figures.SITE_ENV, "1")
     assert set(calc._repr_mimebundle_()) == {"text/html", "text/plain"}
-    monkeypatch.delenv(site.SITE_ENV)
+    monkeypatch.delenv(figures.SITE_ENV)
     bundle = calc._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle and "text/html" in bundle
 
@@ -113,7 +114,7 @@ def test_a_table_takes_the_themes_style_with_numbers_right_aligned():
 
     levels = pd.DataFrame({"service level": list(anf.SERVICE_LEVELS),
                            "rate [MiB/s per TiB]": [anf.throughput_per_tib_mibps(s) for s in anf.SERVICE_LEVELS]})
-    html = site.table(levels.style.hide(axis="index")).to_html()
+    html = table(levels.style.hide(axis="index")).to_html()
     assert 'class="table"' in html
     css = html[:html.index("</style>")]
     right = " ".join(re.findall(r"([^{}]+)\{\s*text-align: right;", css))  # the selectors aligned right
@@ -122,4 +123,4 @@ def test_a_table_takes_the_themes_style_with_numbers_right_aligned():
     nowrap = " ".join(re.findall(r"([^{}]+)\{\s*white-space: nowrap;", css))
     assert "_row0_col0" in nowrap and "col1" not in nowrap  # a short name stays on one line
     with pytest.raises(TypeError, match="styler must be a pandas Styler"):
-        site.table(levels)
+        table(levels)

@@ -4,6 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from storageperf import data
@@ -41,34 +42,52 @@ def test_every_row_has_provenance(name):
 
 def test_units_are_kept_as_the_source_writes_them():
     # The HPC/EDA module writes "10TB" and "16KB": the raw table keeps its units; the model converts.
-    hpc = data.load("hpc_module").set_index("id")
+    hpc = data.load("hpc_eda_module").set_index("id")
     assert hpc.loc["example_quota", "unit"] == "TB"
     assert hpc.loc["example_transfer_size", "unit"] == "KB"
 
 
-def test_limit_lookup_and_unknown_id():
-    assert data.limit("throughput_per_tib_ultra")["value"] == 128  # Service levels (2026-01-29)
-    with pytest.raises(ValueError, match="limit_id must be an id of data/platform_limits.csv; got 'nope'"):
-        data.limit("nope")
+def test_value_in_the_unit_asked_and_unknown_ids():
+    # Service levels (2026-01-29): Ultra 128 MiB/s per TiB; 128 x 2^20 B/s per 2^40 B = 128 x 2^20 / 2^40 x 10^12 / 10^6
+    assert data.value("azure_netapp_files_limits", "throughput_per_tib_ultra", "MiB/s per TiB") == 128
+    assert abs(data.value("azure_netapp_files_limits", "throughput_per_tib_ultra", "MB/s per TB")
+               - 128 * 2**20 / 2**40 * 1e12 / 1e6) < 1e-9
+    with pytest.raises(ValueError, match="row_id must be an id of the azure_netapp_files_limits table; got 'nope'"):
+        data.value("azure_netapp_files_limits", "nope", "MiB/s")
+    with pytest.raises(ValueError, match="unit must be one that MiB/s per TiB converts to"):
+        data.value("azure_netapp_files_limits", "throughput_per_tib_ultra", "MiB/s")
     with pytest.raises(ValueError, match="name must be one of"):
         data.load("nope")
 
 
 def test_load_returns_a_copy():
-    a = data.load("platform_limits")
+    a = data.load("azure_netapp_files_limits")
     a.loc[0, "value"] = -1
-    assert data.load("platform_limits").loc[0, "value"] != -1
+    assert data.load("azure_netapp_files_limits").loc[0, "value"] != -1
+
+
+def test_a_fact_is_transcribed_once():
+    # One fact, one row: a number a document states is in one table only (a platform's limit in its platform
+    # table, not again in a source's setup table), so no two tables share a document, a place in it, a value and a
+    # unit. (Before the platform tables, the P30's 5,000 IOPS was in two tables and this failed.)
+    rows = [data.load(name).assign(table=name) for name in data.names()]
+    cols = ["document", "location", "value", "unit"]
+    facts = pd.concat([r[cols + ["table", "id"]] for r in rows if set(cols) <= set(r.columns)])
+    facts = facts[facts["document"].notna()].drop_duplicates(cols + ["table"])
+    twice = facts[facts.duplicated(cols, keep=False)]
+    assert twice.empty, twice.to_string()
 
 
 def test_describe_gives_units():
-    fields = data.describe("anf_prices").set_index("name")
+    fields = data.describe("azure_netapp_files_prices").set_index("name")
     assert "US dollars" in fields.loc["price_usd", "description"]
 
 
 def test_no_duplicate_numbers_with_different_values_across_limit_tables():
     # The HPC module's Premium rate must agree with Microsoft's service-level table.
-    hpc = data.load("hpc_module").set_index("id")
-    assert hpc.loc["premium_throughput_per_tib", "value"] == data.limit("throughput_per_tib_premium")["value"]
+    hpc = data.load("hpc_eda_module").set_index("id")
+    assert hpc.loc["premium_throughput_per_tib", "value"] == data.value("azure_netapp_files_limits",
+                                                                       "throughput_per_tib_premium", "MiB/s per TiB")
 
 
 def _spellings(value):
@@ -101,10 +120,10 @@ def test_every_exact_value_is_in_its_quote(name):
 
 
 def test_discrepancies_render_every_row_of_a_document():
-    from storageperf import site
+    from storageperf_book import discrepancies
 
-    html = site.discrepancies("anf-hpc-module").data
+    html = discrepancies("anf-hpc-module").data
     ids = data.load("source_discrepancies").query("document == 'anf-hpc-module'")["id"]
     assert html.count("<details") == len(ids) and all(i in html for i in ids)
     with pytest.raises(ValueError, match="document must be an id with rows"):
-        site.discrepancies("nope")
+        discrepancies("nope")

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from storageperf import anf, caching, cvo, data, hpc, largevol, tiering
+from storageperf import data
+from storageperf.platforms import azure_netapp_files as anf
+from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -23,15 +25,15 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
 
 
 def _cassandra_title(threads):
-    ops = {m: caching.predict(threads, 64, m)["ops_per_s"] for m in caching.CACHING_MODES}
+    ops = {m: cassandra_disk_caching.predict(threads, 64, m)["ops_per_s"] for m in cassandra_disk_caching.CACHING_MODES}
     winner = max(ops, key=ops.get)
     return f"{threads} threads, 64 KiB read-ahead: {winner} wins x{max(ops.values()) / min(ops.values()):.2f}"
 
 
 def _hpc_title(mibps):
     # the sizing calculator's default data, the HPC module's knowledge-check workload, at Premium
-    tib = data.load("hpc_module").set_index("id").loc["quiz2_capacity_min", "value"]
-    r = hpc.size_volume(tib, mibps, "Premium")
+    tib = data.load("hpc_eda_module").set_index("id").loc["quiz2_capacity_min", "value"]
+    r = anf.size_volume(tib, mibps, "Premium")
     return f"{tib:g} TiB, {mibps:,.0f} MiB/s, Premium: quota {r['quota_tib']:,.1f} TiB ({r['binding']} binds)"
 
 
@@ -40,13 +42,13 @@ CASES = [
     ("performance-basics.ipynb", "Quota [TiB]", "50",
      lambda: f"50 TiB Premium: {anf.volume_throughput_mibps(50, 'Premium'):,.0f} MiB/s"),
     ("cool-access.ipynb", "Random share", "0.5",
-     lambda: f"100% cool, 50% random: {tiering.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s"),
-    ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
+     lambda: f"100% cool, 50% random: {cool_access.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s"),
+    ("cassandra-disk-cassandra_disk_caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
     ("large-volumes.ipynb", "Client VMs", "4",
-     lambda: f"4 clients, sequential read, with nconnect: {largevol.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
+     lambda: f"4 clients, sequential read, with nconnect: {large_volumes.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
     ("hpc-eda.ipynb", "Throughput needed [MiB/s]", "2000", lambda: _hpc_title(2000)),
     ("cvo-google-cloud.ipynb", "Reads [%]", "50",
-     lambda: f"n1-standard-32, 50% reads of 8 KiB: {cvo.published_limit('n1-standard-32', 0.5, 8)['iops']:,.0f} IOPS"),
+     lambda: f"n1-standard-32, 50% reads of 8 KiB: {cvo_google_cloud.published_limit('n1-standard-32', 0.5, 8)['iops']:,.0f} IOPS"),
 ]
 
 

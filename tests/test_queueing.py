@@ -2,7 +2,7 @@ import numpy as np
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf import queueing
+from storageperf.concepts import queueing
 
 
 def test_outstanding_io_of_the_job_scale_test():

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from storageperf import units
+from storageperf.concepts import units
 
 
 def test_hpc_module_bandwidth_is_binary():
@@ -35,7 +35,7 @@ def test_hours_per_month():
 
 
 def test_convert_rejects_size_to_rate():
-    with pytest.raises(ValueError, match="both be sizes or both be rates"):
+    with pytest.raises(ValueError, match=r"must be of one kind \(both a size\), got 'MiB' \(a size\) and 'MiB/s' \(a rate\)"):
         units.convert(1, "MiB", "MiB/s")
 
 

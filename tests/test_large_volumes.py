@@ -3,21 +3,22 @@ import pytest
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf import largevol
+from storageperf.concepts import compare
+from storageperf.sources import large_volumes
 
 
 def test_block_sizes_from_the_scale_out_test():
     # Large-volume article, scale-out: "256-KiB sequential workload", "8-KiB random workload"
-    assert largevol.block_size_kib("sequential write") == 256
-    assert largevol.block_size_kib("random read") == 8
+    assert large_volumes.block_size_kib("sequential write") == 256
+    assert large_volumes.block_size_kib("random read") == 8
 
 
 def test_client_rates_with_nconnect_are_the_scale_up_results():
     # Scale-up: "approximately 10,000M iB/s with nconnect", "sequential writes at 6,600 MiB/s"
-    assert largevol.client_mibps("sequential read") == 10_000
-    assert largevol.client_mibps("sequential write") == 6_600
+    assert large_volumes.client_mibps("sequential read") == 10_000
+    assert large_volumes.client_mibps("sequential write") == 6_600
     # "~426,000 read IOPS" of 8 KiB = 426,000 x 8 / 1024 MiB/s
-    assert_allclose(largevol.client_mibps("random read"), 426_000 * 8 / 1024, rtol=1e-12)
+    assert_allclose(large_volumes.client_mibps("random read"), 426_000 * 8 / 1024, rtol=1e-12)
 
 
 @pytest.mark.parametrize("workload, with_nc, ratio", [
@@ -28,83 +29,83 @@ def test_client_rates_with_nconnect_are_the_scale_up_results():
 ])
 def test_without_nconnect_is_the_stated_ratio(workload, with_nc, ratio):
     # derived rows (source_discrepancies lv-06); the 426,000 / 7 row is rounded to 60,857 IOPS
-    assert_allclose(largevol.client_mibps(workload, "without"), with_nc / ratio, rtol=1e-5)
+    assert_allclose(large_volumes.client_mibps(workload, "without"), with_nc / ratio, rtol=1e-5)
 
 
 def test_measured_volume_maxima_are_the_scale_out_results():
     # Scale-out: "approximately 8,518 MiB/s pure sequential writes and 12,761 MiB/s pure sequential reads",
     # "approximately 474,000 pure random writes and approximately 709,000 pure random reads" (8 KiB)
-    assert largevol.measured_volume_mibps("sequential read") == 12_761
-    assert largevol.measured_volume_mibps("sequential write") == 8_518
-    assert_allclose(largevol.measured_volume_mibps("random write"), 474_000 * 8 / 1024, rtol=1e-12)
+    assert large_volumes.measured_volume_mibps("sequential read") == 12_761
+    assert large_volumes.measured_volume_mibps("sequential write") == 8_518
+    assert_allclose(large_volumes.measured_volume_mibps("random write"), 474_000 * 8 / 1024, rtol=1e-12)
 
 
 def test_nic_line_rate():
     # "100 Gbps network interface card" = 100e9 / 8 / 2**20 MiB/s (lv-05)
-    assert_allclose(largevol.nic_line_rate_mibps(), 100e9 / 8 / 2**20, rtol=1e-12)
+    assert_allclose(large_volumes.nic_line_rate_mibps(), 100e9 / 8 / 2**20, rtol=1e-12)
 
 
 def test_scale_out_reads_are_reproduced_and_bound_by_the_measured_maximum():
-    p = largevol.predict(12, "sequential read")  # 12 VMs (scale-out)
+    p = large_volumes.predict(12, "sequential read")  # 12 VMs (scale-out)
     assert p["mibps"] == 12_761 and p["binding"] == "measured volume maximum"
 
 
 def test_quota_binds_on_a_small_ultra_volume():
     # Ultra 128 MiB/s per TiB x 50 TiB (smallest large volume) = 6,400 MiB/s (lv-01)
-    p = largevol.predict(4, "sequential read", quota_tib=50)
+    p = large_volumes.predict(4, "sequential read", quota_tib=50)
     assert p["mibps"] == 6_400 and p["binding"] == "quota x service level"
     # Standard, 16 MiB/s per TiB x 1,024 TiB = 16,384 MiB/s, capped at 12,800; reads stop at the measured 12,761
-    assert largevol.predict(12, "sequential read", quota_tib=1024, service_level="Standard")["binding"] == \
+    assert large_volumes.predict(12, "sequential read", quota_tib=1024, service_level="Standard")["binding"] == \
         "measured volume maximum"
     # Standard at 50 TiB: 16 x 50 = 800 MiB/s
-    assert largevol.predict(1, "sequential write", quota_tib=50, service_level="Standard")["mibps"] == 800
+    assert large_volumes.predict(1, "sequential write", quota_tib=50, service_level="Standard")["mibps"] == 800
 
 
 def test_one_client_without_nconnect_is_client_bound():
-    p = largevol.predict(1, "sequential read", "without")
+    p = large_volumes.predict(1, "sequential read", "without")
     assert p["mibps"] == 1_000 and p["binding"] == "clients"
 
 
 def test_iops_at_block_size():
     # 12 clients of random reads: the measured 709,000 IOPS binds
-    assert_allclose(largevol.predict(12, "random read")["iops"], 709_000, rtol=1e-12)
+    assert_allclose(large_volumes.predict(12, "random read")["iops"], 709_000, rtol=1e-12)
 
 
 def test_clients_needed():
     # 12,761 / 10,000 -> 2 clients with nconnect; / 1,000 -> 13 without (lv-07: the 12 VMs could not, without)
-    assert largevol.clients_needed("sequential read") == 2
-    assert largevol.clients_needed("sequential read", "without") == 13
+    assert large_volumes.clients_needed("sequential read") == 2
+    assert large_volumes.clients_needed("sequential read", "without") == 13
     # 6,400 MiB/s Ultra 50 TiB, 6,600 MiB/s a writer: 1 client
-    assert largevol.clients_needed("sequential write", quota_tib=50) == 1
+    assert large_volumes.clients_needed("sequential write", quota_tib=50) == 1
 
 
 def test_documented_limit_and_comparison():
-    c = largevol.comparison().set_index("id")
+    c = large_volumes.comparison().set_index("id")
     assert len(c) == 8
     # 12,800 vs 12,761: +0.31 %; 12,800 vs 8,518: +50 % (lv-08)
     assert_allclose(c.loc["scaleout-seq-read", "relative_error"], 12_800 / 12_761 - 1, rtol=1e-9)
     assert_allclose(c.loc["scaleout-seq-write", "relative_error"], 12_800 / 8_518 - 1, rtol=1e-9)
     # one client: NIC line rate 11,920.9 vs 10,000
-    assert_allclose(c.loc["scaleup-seq-read-nconnect", "documented"], 100e9 / 8 / 2**20, rtol=1e-12)
+    assert_allclose(c.loc["scaleup-seq-read-nconnect", "model"], 100e9 / 8 / 2**20, rtol=1e-12)
     assert (c["relative_error"] > 0).all()  # published limits never undershoot a result
 
 
-@given(st.floats(1, 64), st.sampled_from(largevol.WORKLOADS), st.sampled_from(largevol.NCONNECT),
+@given(st.floats(1, 64), st.sampled_from(large_volumes.WORKLOADS), st.sampled_from(large_volumes.NCONNECT),
        st.floats(50, 1024), st.sampled_from(("Standard", "Premium", "Ultra")))
 def test_prediction_is_the_smallest_bound_and_never_above_the_ceiling(n, w, nc, q, level):
-    p = largevol.predict(n, w, nc, q, level)
+    p = large_volumes.predict(n, w, nc, q, level)
     assert p["mibps"] <= min(p["client_bound"], p["quota_bound"], p["measured_bound"]) + 1e-9
     assert p["mibps"] <= 12_800  # requirements: "12,800 MiB/s" ceiling
-    assert p["binding"] in largevol.LIMITS
+    assert p["binding"] in large_volumes.LIMITS
 
 
-@given(st.floats(1, 32), st.floats(0, 32), st.sampled_from(largevol.WORKLOADS))
+@given(st.floats(1, 32), st.floats(0, 32), st.sampled_from(large_volumes.WORKLOADS))
 def test_more_clients_never_lower_the_throughput(n, extra, w):
-    assert largevol.predict(n + extra, w)["mibps"] >= largevol.predict(n, w)["mibps"]
+    assert large_volumes.predict(n + extra, w)["mibps"] >= large_volumes.predict(n, w)["mibps"]
 
 
 def test_vectorised_over_clients():
-    out = largevol.predict(np.array([1, 2, 12]), "sequential read", "without")
+    out = large_volumes.predict(np.array([1, 2, 12]), "sequential read", "without")
     assert_allclose(out["mibps"], [1_000, 2_000, 12_000])
     assert list(out["binding"]) == ["clients"] * 3
 
@@ -118,9 +119,9 @@ def test_vectorised_over_clients():
 ])
 def test_bad_input_names_the_parameter(kwargs, match):
     with pytest.raises(ValueError, match=match):
-        largevol.predict(**kwargs)
+        large_volumes.predict(**kwargs)
 
 
 def test_bad_input_type():
     with pytest.raises(TypeError, match="clients must be a number"):
-        largevol.predict("many", "random read")
+        large_volumes.predict("many", "random read")

@@ -12,21 +12,26 @@ References
 """
 from __future__ import annotations
 
-from . import _checks
+from .. import _checks
 
 # Bytes in one unit. Decimal prefixes from the SI [2], binary prefixes from IEC 80000-13 [1]; a bit is 1/8 byte.
 _BYTES = {
-    "B": 1.0,
+    "B": 1.0, "bytes": 1.0,
     "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15,
     "KiB": 2.0**10, "MiB": 2.0**20, "GiB": 2.0**30, "TiB": 2.0**40, "PiB": 2.0**50,
     "bit": 1 / 8, "Kbit": 1e3 / 8, "Mbit": 1e6 / 8, "Gbit": 1e9 / 8,
 }
+# Seconds in one unit of time (SI; a day is 86,400 s).
+_SECONDS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0, "hours": 3600.0, "days": 86400.0}
+# Operations a second: the sources write the same rate several ways.
+_OPS = {"IOPS": 1.0, "IO/s": 1.0, "ops/s": 1.0}
 # Spellings the sources use for the same units.
 _ALIASES = {"kB": "KB", "Kb": "Kbit", "Mb": "Mbit", "Gb": "Gbit", "Kbps": "Kbit/s", "Mbps": "Mbit/s",
             "Gbps": "Gbit/s", "MBps": "MB/s", "KBps": "KB/s", "GBps": "GB/s"}
 
-#: Units :func:`convert` accepts: sizes, and the same with "/s" for rates (plus the aliases Mbps, Gbps, MBps).
-UNITS = tuple(_BYTES) + tuple(f"{u}/s" for u in _BYTES) + tuple(_ALIASES)
+#: Units :func:`convert` accepts: sizes, the same with "/s" for rates (plus the aliases Mbps, Gbps, MBps), times,
+#: operation rates, and any two of these as "<unit> per <unit>" (``MiB/s per TiB``).
+UNITS = (tuple(_BYTES) + tuple(f"{u}/s" for u in _BYTES) + tuple(_ALIASES) + tuple(_SECONDS) + tuple(_OPS))
 
 #: Milliseconds in a second (SI).
 MS_PER_S = 1e3
@@ -36,13 +41,25 @@ MS_PER_S = 1e3
 #: "Azure NetApp Files storage with cool access", Microsoft Learn, 2024-09-05).
 HOURS_PER_MONTH = 365 * 24 / 12
 
+#: Days in an average month, by the same convention as :data:`HOURS_PER_MONTH`.
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24
+
 
 def _parse(unit, name):
+    """``(kind, factor)``: the unit's kind (size, rate, time, ops, or a ratio of two) and its size in base units."""
+    if isinstance(unit, str) and " per " in unit:
+        top, bottom = unit.split(" per ", 1)
+        (k1, f1), (k2, f2) = _parse(top, name), _parse(bottom, name)
+        return f"{k1} per {k2}", f1 / f2
     unit = _ALIASES.get(unit, unit) if isinstance(unit, str) else unit
+    if unit in _SECONDS:
+        return "time", _SECONDS[unit]
+    if unit in _OPS:
+        return "ops", _OPS[unit]
     _checks.choice(name, unit, UNITS)
-    unit = _ALIASES.get(unit, unit)
-    per_second = unit.endswith("/s")
-    return _BYTES[unit.removesuffix("/s")], per_second
+    if unit.endswith("/s"):
+        return "rate", _BYTES[unit.removesuffix("/s")]
+    return "size", _BYTES[unit]
 
 
 def convert(value, from_unit, to_unit):
@@ -55,7 +72,8 @@ def convert(value, from_unit, to_unit):
     from_unit, to_unit : str
         One of :data:`UNITS`: ``B``, ``KB``, ``MB``, ``GB``, ``TB``, ``PB``, ``KiB`` ... ``PiB``, ``bit``,
         ``Kbit``, ``Mbit``, ``Gbit``; append ``/s`` for a rate (``MiB/s``, ``Gbit/s``; ``Gbps`` and ``MBps`` are
-        accepted). Both must be sizes or both rates.
+        accepted); a time (``us``, ``ms``, ``s``, ``min``, ``h``, ``days``); an operation rate (``IOPS``,
+        ``ops/s``); or a ratio ``"<unit> per <unit>"``. Both must be of the same kind.
 
     Returns
     -------
@@ -82,14 +100,21 @@ def convert(value, from_unit, to_unit):
 
     >>> round(convert(16_000, "Mbps", "MiB/s"))
     1907
+
+    A rate per capacity, and a time:
+
+    >>> round(convert(64, "MiB/s per TiB", "MB/s per TB"), 2)
+    61.04
+    >>> convert(250, "us", "ms")
+    0.25
     """
     arr = _checks.number("value", value)
-    from_bytes, from_rate = _parse(from_unit, "from_unit")
-    to_bytes, to_rate = _parse(to_unit, "to_unit")
-    if from_rate != to_rate:
-        raise ValueError(f"from_unit and to_unit must both be sizes or both be rates (per second), got "
-                         f"{from_unit!r} and {to_unit!r}")
-    return _checks.scalar_or_array(arr * from_bytes / to_bytes)
+    from_kind, from_factor = _parse(from_unit, "from_unit")
+    to_kind, to_factor = _parse(to_unit, "to_unit")
+    if from_kind != to_kind:
+        raise ValueError(f"from_unit and to_unit must be of one kind (both a {from_kind}), got {from_unit!r} "
+                         f"(a {from_kind}) and {to_unit!r} (a {to_kind})")
+    return _checks.scalar_or_array(arr * from_factor / to_factor)
 
 
 def binary_to_decimal_ratio(binary_unit):

@@ -3,62 +3,64 @@ import pytest
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf import hpc
+from storageperf.concepts import queueing
+from storageperf.platforms import azure_netapp_files as anf
+from storageperf.sources import hpc_eda
 
 
 def test_knowledge_check_question_2():
     # HPC module, knowledge check 2: "at least 50TiB" and "3,000MiB/sec"; options "Ultra + 25TiB",
     # "Premium + 50TiB", "Standard + 100Tib"; rates 128/64/16 MiB/s per TiB (fig3). Only Premium + 50 TiB fits.
-    assert not hpc.meets_need(25, "Ultra", 50, 3000)      # 25 x 128 = 3,200 MiB/s, but 25 < 50 TiB
-    assert hpc.meets_need(50, "Premium", 50, 3000)        # 50 x 64 = 3,200 MiB/s >= 3,000
-    assert not hpc.meets_need(100, "Standard", 50, 3000)  # 100 x 16 = 1,600 MiB/s < 3,000
+    assert not anf.meets_need(25, "Ultra", 50, 3000)      # 25 x 128 = 3,200 MiB/s, but 25 < 50 TiB
+    assert anf.meets_need(50, "Premium", 50, 3000)        # 50 x 64 = 3,200 MiB/s >= 3,000
+    assert not anf.meets_need(100, "Standard", 50, 3000)  # 100 x 16 = 1,600 MiB/s < 3,000
 
 
 def test_size_volume_for_the_knowledge_check():
     # 50 TiB and 3,000 MiB/s: Premium needs 3,000 / 64 = 46.9 TiB for throughput, so capacity (50 TiB) binds;
     # Standard needs 3,000 / 16 = 187.5 TiB, more than a regular volume's 100 TiB, and its ceiling is 1,600 MiB/s.
-    r = hpc.size_volume(50, 3000, "Premium")
+    r = anf.size_volume(50, 3000, "Premium")
     assert r["quota_tib"] == 50 and r["binding"] == "capacity" and r["feasible"]
     assert_allclose(r["throughput_mibps"], 3200, rtol=1e-12)
-    s = hpc.size_volume(50, 3000, "Standard")
+    s = anf.size_volume(50, 3000, "Standard")
     assert_allclose(s["quota_tib"], 187.5, rtol=1e-12)
     assert s["binding"] == "throughput" and not s["feasible"]
 
 
 def test_size_volume_module_example():
     # Module: Premium, 64 MiB/s per TiB x 10 TiB = 640 MiB/s (read as TiB, hpc-02)
-    r = hpc.size_volume(10, 640, "Premium")
+    r = anf.size_volume(10, 640, "Premium")
     assert_allclose([r["quota_tib"], r["throughput_mibps"]], [10, 640], rtol=1e-12)
 
 
 def test_latency_under_load_single_queue():
     # Lazowska et al. 1984, ch. 6: R = S / (1 - U); at U = 0.5 the response time doubles, at 0.9 it is 10 x
-    assert_allclose(hpc.latency_under_load_ms([0, 25_000, 45_000], 0.4, 50_000), [0.4, 0.8, 4.0], rtol=1e-12)
+    assert_allclose(queueing.latency_under_load_ms([0, 25_000, 45_000], 0.4, 50_000), [0.4, 0.8, 4.0], rtol=1e-12)
 
 
 def test_ops_at_latency_inverts_latency_under_load():
-    assert_allclose(hpc.ops_at_latency(4.0, 0.4, 50_000), 45_000, rtol=1e-12)
+    assert_allclose(queueing.ops_at_latency(4.0, 0.4, 50_000), 45_000, rtol=1e-12)
 
 
 @given(st.floats(0.05, 5), st.floats(1e3, 1e7), st.floats(0.5, 10), st.floats(1.001, 1000))
 def test_latency_and_ops_round_trip(r0, xmax, k, ratio):
     # the load at a latency gives that latency back, and lies below Xmax
-    x = hpc.ops_at_latency(r0 * ratio, r0, xmax, k)
+    x = queueing.ops_at_latency(r0 * ratio, r0, xmax, k)
     assert 0 < x < xmax
-    assert_allclose(hpc.latency_under_load_ms(x, r0, xmax, k), r0 * ratio, rtol=1e-9)
+    assert_allclose(queueing.latency_under_load_ms(x, r0, xmax, k), r0 * ratio, rtol=1e-9)
 
 
 @given(st.floats(0.05, 5), st.floats(1e3, 1e7), st.floats(0.5, 10))
 def test_latency_rises_with_load(r0, xmax, k):
-    r = hpc.latency_under_load_ms(np.linspace(0, 0.99, 50) * xmax, r0, xmax, k)
+    r = queueing.latency_under_load_ms(np.linspace(0, 0.99, 50) * xmax, r0, xmax, k)
     assert r[0] == r0 and (np.diff(r) >= 0).all()
 
 
 @given(st.floats(0.1, 2), st.floats(1e4, 1e6), st.sampled_from([1.0, 1.5, 2.0, 3.0]))
 def test_fit_recovers_a_curve_it_generated(r0, xmax, k):
     x = np.linspace(0.05, 0.95, 12) * xmax
-    fit = hpc.fit_load_curve(x, hpc.latency_under_load_ms(x, r0, xmax, k))
-    assert fit["light_load_latency_ms"] == pytest.approx(hpc.latency_under_load_ms(x[0], r0, xmax, k))
+    fit = queueing.fit_load_curve(x, queueing.latency_under_load_ms(x, r0, xmax, k))
+    assert fit["light_load_latency_ms"] == pytest.approx(queueing.latency_under_load_ms(x[0], r0, xmax, k))
     assert fit["sharpness"] == pytest.approx(k, abs=0.15)
     assert fit["max_ops_per_s"] == pytest.approx(xmax, rel=0.03)
 
@@ -66,40 +68,40 @@ def test_fit_recovers_a_curve_it_generated(r0, xmax, k):
 def test_scaled_curve_is_linear_in_volumes():
     # Module, ANF Scalability: "maximum throughput can scale linearly" (~500% from 1 to 5 volumes)
     fit = {"light_load_latency_ms": 0.4, "max_ops_per_s": 60_000.0, "sharpness": 1.0}
-    assert hpc.scaled_curve(fit, 5)["max_ops_per_s"] == 300_000
-    assert hpc.scaled_curve(fit, 5)["light_load_latency_ms"] == 0.4
+    assert queueing.scaled_curve(fit, 5)["max_ops_per_s"] == 300_000
+    assert queueing.scaled_curve(fit, 5)["light_load_latency_ms"] == 0.4
 
 
 def test_curves_have_every_point():
     # fig5: 13 points for 100TiB*1 and 11 for 100TiB*5; SPEC 00143 16 load points, 00142 15, 00147 15
-    n = hpc.load_curves().groupby("curve").size().to_dict()
+    n = hpc_eda.load_curves().groupby("curve").size().to_dict()
     assert n == {"module, 1 volume": 13, "module, 5 volumes": 11, "SPEC 00143, 1 large volume": 16,
                  "SPEC 00142, 6 large volumes": 15, "SPEC 00147, 1 large volume (breakthrough)": 15}
 
 
 def test_fits_serve_every_measured_load_and_agree():
-    c = hpc.comparison()
-    assert c["fitted"].notna().all()
+    c = hpc_eda.comparison()
+    assert c["model"].notna().all()
     # every fitted curve within 35 % of every measured point (chapter: worst about 30 %)
-    assert (c["fitted_error"].abs() < 0.35).all()
-    assert c.groupby("curve")["fitted_error"].apply(lambda e: e.abs().median()).max() < 0.2
+    assert (c["relative_error"].abs() < 0.35).all()
+    assert c.groupby("curve")["relative_error"].apply(lambda e: e.abs().median()).max() < 0.2
 
 
 def test_spec_fit_uses_the_published_light_load_latency():
     # SPEC 00143: 110 job sets, 0.3 ms, the smallest latency of the result
-    assert hpc.fits().loc["SPEC 00143, 1 large volume", "light_load_latency_ms"] == pytest.approx(0.3)
+    assert hpc_eda.fits().loc["SPEC 00143, 1 large volume", "light_load_latency_ms"] == pytest.approx(0.3)
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: hpc.size_volume(-3, 3000, "Premium"), "capacity_tib must be greater than 0 TiB, got -3"),
-    (lambda: hpc.size_volume(50, 3000, "Gold"), "service_level must be one of"),
-    (lambda: hpc.meets_need(500, "Premium", 50, 3000), "quota_tib must be between"),
-    (lambda: hpc.latency_under_load_ms(60_000, 0.4, 50_000), r"ops_per_s must be below max_ops_per_s \(50000"),
-    (lambda: hpc.latency_under_load_ms(1, 0, 50_000), "light_load_latency_ms must be greater than 0"),
-    (lambda: hpc.ops_at_latency(0.1, 0.4, 50_000), "latency_ms must be at least 0.4 ms"),
-    (lambda: hpc.fit_load_curve([1, 2, 3], [0.3, 0.3, 0.4]), "at least two values above its smallest"),
-    (lambda: hpc.fit_load_curve([1, 2], [0.3, 0.4, 0.5]), "same length"),
-    (lambda: hpc.scaled_curve({"max_ops_per_s": 1.0}, 0), "volumes must be at least 1, got 0"),
+    (lambda: anf.size_volume(-3, 3000, "Premium"), "capacity_tib must be greater than 0 TiB, got -3"),
+    (lambda: anf.size_volume(50, 3000, "Gold"), "service_level must be one of"),
+    (lambda: anf.meets_need(500, "Premium", 50, 3000), "quota_tib must be between"),
+    (lambda: queueing.latency_under_load_ms(60_000, 0.4, 50_000), r"ops_per_s must be below max_ops_per_s \(50000"),
+    (lambda: queueing.latency_under_load_ms(1, 0, 50_000), "light_load_latency_ms must be greater than 0"),
+    (lambda: queueing.ops_at_latency(0.1, 0.4, 50_000), "latency_ms must be at least 0.4 ms"),
+    (lambda: queueing.fit_load_curve([1, 2, 3], [0.3, 0.3, 0.4]), "at least two values above its smallest"),
+    (lambda: queueing.fit_load_curve([1, 2], [0.3, 0.4, 0.5]), "same length"),
+    (lambda: queueing.scaled_curve({"max_ops_per_s": 1.0}, 0), "volumes must be at least 1, got 0"),
 ])
 def test_bad_input_names_the_parameter(call, match):
     with pytest.raises(ValueError, match=match):

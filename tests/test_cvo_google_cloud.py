@@ -5,12 +5,12 @@ import pytest
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf import cvo
+from storageperf.sources import cvo_google_cloud
 
 
 def test_machine_limits_are_table_1():
     # TR-4816 Table 1, row n1-standard-8: 8 vCPU, 30 GiB, 15,000 / 15,000 IOPS, 800 / 400 MBps, 2 x 4TB
-    lim = cvo.machine_limits("n1-standard-8")
+    lim = cvo_google_cloud.machine_limits("n1-standard-8")
     assert (lim["vcpu"], lim["memory_gib"], lim["read_iops"], lim["write_iops"]) == (8, 30, 15000, 15000)
     assert (lim["read_mbps"], lim["write_mbps"], lim["disks"], lim["disk_tb"]) == (800, 400, 2, 4)
     assert lim["max_storage_tb"] == 10  # "included in the Standard license; up to 10TB of storage"
@@ -18,16 +18,16 @@ def test_machine_limits_are_table_1():
 
 def test_workloads_are_section_3_3():
     # "8KB block size, 80% reads"; "64KB block size, 100% writes"; "16KB block size, 50% reads"
-    assert cvo.workload_mix("oltp") == {"block_size_kib": 8, "read_share": 0.8}
-    assert cvo.workload_mix("streaming_writes") == {"block_size_kib": 64, "read_share": 0.0}
-    assert cvo.workload_mix("mixed") == {"block_size_kib": 16, "read_share": 0.5}
+    assert cvo_google_cloud.workload_mix("oltp") == {"block_size_kib": 8, "read_share": 0.8}
+    assert cvo_google_cloud.workload_mix("streaming_writes") == {"block_size_kib": 64, "read_share": 0.0}
+    assert cvo_google_cloud.workload_mix("mixed") == {"block_size_kib": 16, "read_share": 0.5}
 
 
 def test_published_limit_of_the_oltp_mix():
     # n1-standard-32 (Table 1: 60,000 / 30,000 IOPS, 1,200 / 400 MBps), 80 % reads of 8 KiB:
     # reads 60,000 / 0.8 = 75,000; writes 30,000 / 0.2 = 150,000; read bytes 1.2e9 / (0.8 x 8,192) = 183,105;
     # write bytes 4e8 / (0.2 x 8,192) = 244,141: read IOPS bind at 75,000 operations per second
-    r = cvo.published_limit("n1-standard-32", 0.8, 8)
+    r = cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8)
     assert r["binding"] == "read IOPS"
     assert_allclose([r["iops"], r["read_iops"], r["write_iops"]], [75_000, 60_000, 15_000], rtol=1e-12)
     assert_allclose(r["mbps"], 75_000 * 8192 / 1e6, rtol=1e-12)
@@ -35,14 +35,14 @@ def test_published_limit_of_the_oltp_mix():
 
 def test_published_limit_of_streaming_reads_is_the_read_throughput():
     # custom-4-16384, 64 KiB reads only: 240e6 B/s / 65,536 B = 3,662.1 IOPS; the write terms do not apply
-    r = cvo.published_limit("custom-4-16384", 1.0, 64)
+    r = cvo_google_cloud.published_limit("custom-4-16384", 1.0, 64)
     assert r["binding"] == "read throughput" and r["write_iops"] == 0
     assert_allclose(r["iops"], 240e6 / 65536, rtol=1e-12)
 
 
 def test_published_limit_of_streaming_writes_is_the_write_throughput():
     # n1-standard-8, 64 KiB writes only: 400e6 / 65,536 = 6,103.5 IOPS
-    r = cvo.published_limit("n1-standard-8", 0.0, 64)
+    r = cvo_google_cloud.published_limit("n1-standard-8", 0.0, 64)
     assert r["binding"] == "write throughput" and r["read_iops"] == 0
     assert_allclose(r["iops"], 400e6 / 65536, rtol=1e-12)
 
@@ -50,13 +50,13 @@ def test_published_limit_of_streaming_writes_is_the_write_throughput():
 def test_published_limit_is_vectorised():
     # n1-standard-32, 16 KiB: all writes 4e8 / 16,384 = 24,414 < 30,000 IOPS; half 4e8 / 8,192 = 48,828;
     # all reads 60,000 IOPS < 1.2e9 / 16,384 = 73,242
-    r = cvo.published_limit("n1-standard-32", [0.0, 0.5, 1.0], 16)
+    r = cvo_google_cloud.published_limit("n1-standard-32", [0.0, 0.5, 1.0], 16)
     assert r["iops"].shape == (3,) and list(r["binding"]) == ["write throughput", "write throughput", "read IOPS"]
 
 
-@given(st.sampled_from(cvo.MACHINE_TYPES), st.floats(0, 1), st.floats(0.5, 1024))
+@given(st.sampled_from(cvo_google_cloud.MACHINE_TYPES), st.floats(0, 1), st.floats(0.5, 1024))
 def test_published_limit_keeps_every_limit(machine, share, block):
-    lim, r = cvo.machine_limits(machine), cvo.published_limit(machine, share, block)
+    lim, r = cvo_google_cloud.machine_limits(machine), cvo_google_cloud.published_limit(machine, share, block)
     mb = block * 1024 / 1e6
     assert r["read_iops"] <= lim["read_iops"] * (1 + 1e-9) and r["write_iops"] <= lim["write_iops"] * (1 + 1e-9)
     assert r["read_iops"] * mb <= lim["read_mbps"] * (1 + 1e-9) and r["write_iops"] * mb <= lim["write_mbps"] * (1 + 1e-9)
@@ -66,27 +66,27 @@ def test_published_limit_keeps_every_limit(machine, share, block):
     assert_allclose(max(used), 1, rtol=1e-9)
 
 
-@given(st.sampled_from(cvo.MACHINE_TYPES), st.floats(0, 1), st.floats(0.5, 512))
+@given(st.sampled_from(cvo_google_cloud.MACHINE_TYPES), st.floats(0, 1), st.floats(0.5, 512))
 def test_larger_blocks_never_allow_more_operations(machine, share, block):
-    assert cvo.published_limit(machine, share, block * 2)["iops"] <= cvo.published_limit(machine, share, block)["iops"]
+    assert cvo_google_cloud.published_limit(machine, share, block * 2)["iops"] <= cvo_google_cloud.published_limit(machine, share, block)["iops"]
 
 
 def test_measured_oltp_and_littles_law():
     # Table 2, n1-standard-32: 45,000 + 11,000 IOPS, 369.3 + 92.4 MBps, 1.15 / 6.3 ms;
     # in flight: 45,000 x 0.00115 + 11,000 x 0.0063 = 51.75 + 69.3 = 121.05
-    m = cvo.measured("n1-standard-32", "oltp")
+    m = cvo_google_cloud.measured("n1-standard-32", "oltp")
     assert (m["iops"], m["read_latency_ms"], m["write_latency_ms"]) == (56_000, 1.15, 6.3)
     assert_allclose([m["mbps"], m["outstanding"]], [461.7, 121.05], rtol=1e-12)
 
 
 def test_measured_streaming_writes_has_no_read_latency():
     # Table 4, custom-4-16384: 1,300 IOPS, 87.8 MBps, 8.8 ms
-    m = cvo.measured("custom-4-16384", "streaming_writes")
+    m = cvo_google_cloud.measured("custom-4-16384", "streaming_writes")
     assert (m["iops"], m["mbps"], m["write_latency_ms"]) == (1300, 87.8, 8.8) and math.isnan(m["read_latency_ms"])
 
 
 def test_comparison_shares():
-    c = cvo.comparison().set_index(["workload", "machine_type"])
+    c = cvo_google_cloud.comparison().set_index(["workload", "machine_type"])
     assert len(c) == 12
     # streaming reads, n1-standard-32: 18,000 / (1,200e6 / 65,536) = 0.983 of the read-throughput limit
     assert_allclose(c.loc[("streaming_reads", "n1-standard-32"), "share"], 18_000 / (1200e6 / 65536), rtol=1e-12)
@@ -100,7 +100,7 @@ def test_units_that_make_the_tables_agree():
     # cvo-03 and cvo-04: with KB = 1,024 B and MB = 1e6 B, 13 of 18 cells' IOPS equal MBps / block size to two
     # significant figures; the five that do not are OLTP custom-4-16384 (read, write), OLTP n1-standard-8 write and
     # mixed n1-standard-32 (read, write)
-    t = cvo.implied_block_size_kib()
+    t = cvo_google_cloud.implied_block_size_kib()
     assert len(t) == 18 and t["agrees"].sum() == 13
     off = t[~t["agrees"]]
     assert sorted(zip(off["workload"], off["machine_type"], off["operation"])) == [
@@ -110,27 +110,27 @@ def test_units_that_make_the_tables_agree():
 
 def test_monthly_cost():
     # n1-standard-8 USD 0.379998 per hour x 730 h; 2 x 4 TB = 8,000 GB x USD 0.17 per GB-month
-    c = cvo.monthly_cost_usd("n1-standard-8")
+    c = cvo_google_cloud.monthly_cost_usd("n1-standard-8")
     assert_allclose([c["vm"], c["disks"], c["total"]], [0.379998 * 730, 1360, 0.379998 * 730 + 1360], rtol=1e-12)
     # n1-standard-32: 32 x 0.031611 + 120 x 0.004237 = 1.519992 per hour; 4 x 8 TB x 0.17 x 1,000
-    assert_allclose(cvo.monthly_cost_usd("n1-standard-32")["vm"], 1.519992 * 730, rtol=1e-12)
-    custom = cvo.monthly_cost_usd("custom-4-16384")  # no price found for the custom machine type
+    assert_allclose(cvo_google_cloud.monthly_cost_usd("n1-standard-32")["vm"], 1.519992 * 730, rtol=1e-12)
+    custom = cvo_google_cloud.monthly_cost_usd("custom-4-16384")  # no price found for the custom machine type
     assert math.isnan(custom["vm"]) and math.isnan(custom["total"])
     assert_allclose(custom["disks"], 2 * 1000 * 0.17, rtol=1e-12)
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: cvo.machine_limits("n2-standard-4"), "machine_type must be one of custom-4-16384, n1-standard-8, n1-standard-32; got 'n2-standard-4'"),
-    (lambda: cvo.workload_mix("OLTP"), "workload must be one of oltp, streaming_reads, streaming_writes, mixed; got 'OLTP'"),
-    (lambda: cvo.published_limit("n1-standard-8", 1.5, 8), "read_share must be between 0 and 1, got 1.5"),
-    (lambda: cvo.published_limit("n1-standard-8", -0.1, 8), "read_share must be between 0 and 1, got -0.1"),
-    (lambda: cvo.published_limit("n1-standard-8", "half", 8), "read_share must be a number, got 'half'"),
-    (lambda: cvo.published_limit("n1-standard-8", 0.5, 0), "block_size_kib must be greater than 0 KiB, got 0"),
-    (lambda: cvo.published_limit("n1-standard-8", 0.5, -8), "got -8"),
-    (lambda: cvo.published_limit("n1-standard-8", 0.5, math.nan), "block_size_kib must be a finite number"),
-    (lambda: cvo.measured("n1-standard-8", "random"), "workload must be one of"),
-    (lambda: cvo.measured(8, "oltp"), "machine_type must be one of"),
-    (lambda: cvo.monthly_cost_usd("e2-micro"), "machine_type must be one of"),
+    (lambda: cvo_google_cloud.machine_limits("n2-standard-4"), "machine_type must be one of custom-4-16384, n1-standard-8, n1-standard-32; got 'n2-standard-4'"),
+    (lambda: cvo_google_cloud.workload_mix("OLTP"), "workload must be one of oltp, streaming_reads, streaming_writes, mixed; got 'OLTP'"),
+    (lambda: cvo_google_cloud.published_limit("n1-standard-8", 1.5, 8), "read_share must be between 0 and 1, got 1.5"),
+    (lambda: cvo_google_cloud.published_limit("n1-standard-8", -0.1, 8), "read_share must be between 0 and 1, got -0.1"),
+    (lambda: cvo_google_cloud.published_limit("n1-standard-8", "half", 8), "read_share must be a number, got 'half'"),
+    (lambda: cvo_google_cloud.published_limit("n1-standard-8", 0.5, 0), "block_size_kib must be greater than 0 KiB, got 0"),
+    (lambda: cvo_google_cloud.published_limit("n1-standard-8", 0.5, -8), "got -8"),
+    (lambda: cvo_google_cloud.published_limit("n1-standard-8", 0.5, math.nan), "block_size_kib must be a finite number"),
+    (lambda: cvo_google_cloud.measured("n1-standard-8", "random"), "workload must be one of"),
+    (lambda: cvo_google_cloud.measured(8, "oltp"), "machine_type must be one of"),
+    (lambda: cvo_google_cloud.monthly_cost_usd("e2-micro"), "machine_type must be one of"),
 ])
 def test_bad_input_is_named(call, words):
     with pytest.raises((ValueError, TypeError)) as err:
@@ -139,5 +139,5 @@ def test_bad_input_is_named(call, words):
 
 
 def test_published_limit_broadcasts_shares_and_blocks():
-    r = cvo.published_limit("n1-standard-8", np.array([[0.2], [0.8]]), np.array([8, 64]))
+    r = cvo_google_cloud.published_limit("n1-standard-8", np.array([[0.2], [0.8]]), np.array([8, 64]))
     assert r["iops"].shape == (2, 2)

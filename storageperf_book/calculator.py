@@ -8,7 +8,7 @@ A chapter describes a calculator by a drawing function and its controls::
 
 ``draw(**values)`` calls the model and returns a plotly figure whose title states the answer. Shown in a live
 kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model at every
-change. Executed for the static site (see :mod:`storageperf.site`), the same object renders a plotly figure with
+change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders a plotly figure with
 a slider over the first :class:`Slider` and a menu over the first :class:`Choice`, every position computed by the
 same model at build time, so the site never shows a control that does nothing. Bad input, in the panel or in a
 call, shows a one-line message naming the parameter, the value and what is allowed.
@@ -23,7 +23,9 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.utils import PlotlyJSONEncoder
 
-from . import _checks, site
+from storageperf import _checks
+
+from . import figures
 
 #: Most positions a site slider may have: each position costs a few hundred bytes of page.
 MAX_STEPS = 41
@@ -164,7 +166,7 @@ class Calculator:
         note = ("Other inputs are fixed here at " + ", ".join(fixed) +
                 "; run this page as a notebook (launch button above) to change them.") if fixed else ""
         caption = f'<p class="calculator-note">{html.escape(note)}</p>' if note else ""
-        return site.figure_html(fig) + caption
+        return figures.figure_html(fig) + caption
 
     def static_figure(self):
         """The plotly figure behind :meth:`to_html`: every slider and menu position drawn by ``draw``.
@@ -219,7 +221,7 @@ class Calculator:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         static = {"text/html": self.to_html(), "text/plain": f"<Calculator: {', '.join(self.controls)}>"}
-        if site.for_site():
+        if figures.for_site():
             return static
         return {**static, **self.widget()._repr_mimebundle_()}
 

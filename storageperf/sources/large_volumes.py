@@ -1,15 +1,16 @@
-"""One Azure NetApp Files large volume: how much throughput and IOPS, from how many clients, and what binds.
+"""The large-volume benchmark: how much throughput and IOPS one large volume gives, from how many clients.
 
 Three limits bound what a set of Linux NFS clients gets from one large volume [1]_ [2]_:
 
 * the clients: ``clients x per-client rate``, the single-VM (scale-up) result with or without ``nconnect``;
-* the volume's quota and service level: ``min(quota x rate, 12,800 MiB/s)`` (see :mod:`storageperf.anf`);
+* the volume's quota and service level: ``min(quota x rate, 12,800 MiB/s)`` (see
+  :mod:`storageperf.platforms.azure_netapp_files`);
 * the volume's measured maximum for the workload: the benchmark's scale-out result (12 VMs), the only evidence
   of the limits that stop writes and random I/O below 12,800 MiB/s (source_discrepancies lv-08, lv-09).
 
-Throughput and IOPS are one number at a given block size (:mod:`storageperf.bandwidth`): the model works in
+Throughput and IOPS are one number at a given block size (:mod:`storageperf.concepts.bandwidth`): the model works in
 MiB/s and reports IOPS at the workload's block size, 256 KiB sequential or 8 KiB random. Every number is read
-from ``data/large_volume_tests.csv`` and ``data/large_volume_results.csv``, which cite the article row by row.
+from ``data/sources/large_volumes_tests.csv`` and ``large_volumes_results.csv``, which cite the article row by row.
 
 References
 ----------
@@ -25,7 +26,12 @@ import functools
 import numpy as np
 import pandas as pd
 
-from . import _checks, anf, bandwidth, data, units
+from .. import _checks, data
+from ..concepts import bandwidth, bounds, compare, units
+from ..platforms import azure_netapp_files as anf
+
+#: The document every number here comes from (its id in ``data/documents.csv``).
+DOCUMENT = "anf-large-volumes"
 
 #: The four workloads the article measures, as (workload, operation).
 WORKLOADS = ("sequential read", "sequential write", "random read", "random write")
@@ -40,9 +46,8 @@ def _workload(workload):
     return kind, operation
 
 
-def _test(item):
-    table = data.load("large_volume_tests").set_index("id")
-    return float(table.loc[item, "value"]), str(table.loc[item, "unit"])
+def _test(item, unit):
+    return data.value("large_volumes_tests", item, unit)
 
 
 def block_size_kib(workload):
@@ -63,23 +68,24 @@ def block_size_kib(workload):
     (256.0, 8.0)
     """
     kind, _ = _workload(workload)
-    value, unit = _test("scaleout_seq_block" if kind == "sequential" else "scaleout_rand_block")
-    return float(units.convert(value, unit, "KiB"))
+    return _test("scaleout_seq_block" if kind == "sequential" else "scaleout_rand_block", "KiB")
 
 
-def _result(test, workload, nconnect):
+def _result_id(test, workload, nconnect):
     kind, operation = _workload(workload)
-    table = data.load("large_volume_results")
+    table = data.load("large_volumes_results")
     rows = table[(table["test"] == test) & (table["workload"] == kind) & (table["operation"] == operation)
                  & (table["nconnect"] == nconnect) & (table["metric"] != "ratio")]
-    row = rows.iloc[0]
-    return float(row["value"]), str(row["unit"])
+    return rows["id"].iloc[0]
 
 
-def _to_mibps(value, unit, workload):
-    if unit == "MiB/s":
-        return float(value)
-    return float(bandwidth.bandwidth_mibps(value, block_size_kib(workload)))
+def _result_mibps(test, workload, nconnect):
+    """A result in MiB/s: throughput as it is, IOPS times the workload's block size."""
+    rid = _result_id(test, workload, nconnect)
+    if data.row("large_volumes_results", rid)["unit"] == "IOPS":
+        return float(bandwidth.bandwidth_mibps(data.value("large_volumes_results", rid, "IOPS"),
+                                               block_size_kib(workload)))
+    return data.value("large_volumes_results", rid, "MiB/s")
 
 
 @functools.cache
@@ -110,7 +116,7 @@ def client_mibps(workload, nconnect="with"):
     3328.1
     """
     _checks.choice("nconnect", nconnect, NCONNECT)
-    return _to_mibps(*_result("scale-up", workload, nconnect), workload)
+    return _result_mibps("scale-up", workload, nconnect)
 
 
 @functools.cache
@@ -133,7 +139,7 @@ def measured_volume_mibps(workload):
     >>> round(measured_volume_mibps("random read"), 1)
     5539.1
     """
-    return _to_mibps(*_result("scale-out", workload, "unstated"), workload)
+    return _result_mibps("scale-out", workload, "unstated")
 
 
 def nic_line_rate_mibps():
@@ -153,8 +159,7 @@ def nic_line_rate_mibps():
     >>> round(nic_line_rate_mibps(), 1)
     11920.9
     """
-    value, unit = _test("scaleup_nic")
-    return float(units.convert(value, unit, "MiB/s"))
+    return _test("scaleup_nic", "MiB/s")
 
 
 def predict(clients, workload, nconnect="with", quota_tib=None, service_level="Ultra"):
@@ -207,9 +212,8 @@ def predict(clients, workload, nconnect="with", quota_tib=None, service_level="U
     by_quota = quota * anf.throughput_per_tib_mibps(service_level)
     ceiling = anf.volume_ceiling_mibps(service_level, "large")
     measured = np.full(np.shape(n), measured_volume_mibps(workload))
-    bounds = np.stack([client_bound, by_quota, np.full(np.shape(n), ceiling), measured])
-    mibps = bounds.min(axis=0)
-    binding = np.asarray(LIMITS)[bounds.argmin(axis=0)]
+    mibps, binding = bounds.tightest(dict(zip(LIMITS, (client_bound, by_quota, ceiling, measured))))
+    mibps, binding = np.asarray(mibps), np.asarray(binding)
     out = {"mibps": mibps, "iops": bandwidth.iops_from_bandwidth(mibps, block_size_kib(workload)),
            "binding": binding, "client_bound": client_bound, "quota_bound": np.minimum(by_quota, ceiling),
            "measured_bound": measured}
@@ -275,29 +279,15 @@ def documented_limit_mibps(clients, quota_tib=None, service_level="Ultra"):
     return _checks.scalar_or_array(np.minimum(n * nic_line_rate_mibps(), volume))
 
 
-def relative_error(model, measured):
-    """``(model - measured) / measured``; positive where the model is high.
-
-    Examples
-    --------
-    The 12,800 MiB/s ceiling against the 12,761 MiB/s measured:
-
-    >>> round(relative_error(12800, 12761), 4)
-    0.0031
-    """
-    m = _checks.number("model", model)
-    x = _checks.positive("measured", measured)
-    return _checks.scalar_or_array((m - x) / x)
-
-
 def comparison():
     """The article's eight measured results (scale-out and scale-up with nconnect) beside the published limits.
 
     Returns
     -------
     pandas.DataFrame
-        One row a result: ``id``, ``test``, ``workload``, ``clients``, ``measured`` and ``documented`` [MiB/s],
-        ``relative_error`` (documented vs measured), ``measured_iops`` [1/s].
+        The standard comparison table (:func:`storageperf.concepts.compare.table`): ``measured`` and ``model``
+        (what :func:`documented_limit_mibps` allows) in MiB/s, ``binding`` (clients' NIC line rate or the
+        volume's limit), then ``test``, ``workload``, ``clients`` and ``measured_iops`` [1/s].
 
     Notes
     -----
@@ -310,20 +300,17 @@ def comparison():
     >>> len(c), round(float(c.loc[c["id"] == "scaleout-seq-read", "relative_error"].item()), 4)
     (8, 0.0031)
     """
-    vms, _ = _test("scaleout_vms")
-    one, _ = _test("scaleup_vms")
+    vms, one = _test("scaleout_vms", "VMs"), _test("scaleup_vms", "VMs")
     rows = []
     for test, nconnect, clients in (("scale-out", "unstated", vms), ("scale-up", "with", one)):
         for workload in WORKLOADS:
-            value, unit = _result(test, workload, nconnect)
-            table = data.load("large_volume_results")
-            kind, operation = _workload(workload)
-            rid = table[(table["test"] == test) & (table["workload"] == kind) & (table["operation"] == operation)
-                        & (table["nconnect"] == nconnect) & (table["metric"] != "ratio")]["id"].iloc[0]
-            measured = _to_mibps(value, unit, workload)
-            rows.append({"id": rid, "test": test, "workload": workload, "clients": clients, "measured": measured,
-                         "documented": documented_limit_mibps(clients),
+            measured = _result_mibps(test, workload, nconnect)
+            volume = anf.volume_throughput_mibps(anf.quota_range_tib("large")[1], "Ultra", "large")
+            _, binding = bounds.tightest({"clients' NIC line rate": clients * nic_line_rate_mibps(),
+                                          "volume limit": volume})
+            rows.append({"id": _result_id(test, workload, nconnect), "measured": measured,
+                         "model": documented_limit_mibps(clients), "binding": binding, "test": test,
+                         "workload": workload, "clients": clients,
                          "measured_iops": bandwidth.iops_from_bandwidth(measured, block_size_kib(workload))})
-    out = pd.DataFrame(rows)
-    out["relative_error"] = relative_error(out["documented"].to_numpy(), out["measured"].to_numpy())
-    return out
+    return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
+                         document=DOCUMENT)

@@ -1,4 +1,4 @@
-"""Azure VM host disk caching: what bounds a closed-loop read workload with and without the ReadOnly cache.
+"""The Cassandra disk-caching experiments: what bounds a closed-loop read workload with and without the ReadOnly cache.
 
 A cassandra-stress client keeps ``client_threads`` reads in flight. Each read costs the disk path at least one
 page, and with Linux read-ahead a whole read-ahead window. The cluster's read rate is then bounded by three
@@ -14,7 +14,7 @@ throttle (512 MB/s on a Standard_DS14_v2), which is lower than its uncached one 
 ``DiskCaching=None`` every read goes to the Premium SSDs: higher latency, higher throttle. That trade is the
 whole story of the two crossovers the source describes, and this module is just enough of a model to show it.
 
-Every limit is read from ``data/cassandra_setup.csv``; the two light-load latencies are computed from the charted
+Every limit is read from ``data/sources/cassandra_disk_caching_setup.csv``; the two light-load latencies are computed from the charted
 points in ``data/cassandra_results.csv`` by :func:`light_load_latency_ms` and :func:`median_latency_ms`.
 
 References
@@ -31,12 +31,16 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-import pandas as pd
 
-from . import _checks, data, units
+from .. import _checks, data
+from ..concepts import bandwidth, bounds, compare, units
+from ..platforms import azure_vm
+from ..platforms.azure_vm import CACHING_MODES
 
-#: The two host-caching settings the source compares (Azure's names).
-CACHING_MODES = ("None", "ReadOnly")
+#: The cluster's VM size and data disks (the experiments' README, test setup table).
+VM_SIZE, DISK = "Standard_DS14_v2", "P30"
+#: The article whose charts the model is compared with (its id in ``data/documents.csv``).
+DOCUMENT = "cassandra-disk-caching"
 
 #: The limits the model can report as binding, in the order ties are broken.
 LIMITS = ("client threads", "throughput throttle", "IOPS throttle")
@@ -54,10 +58,9 @@ ARTICLE_CHARTS = ("diskcaching-threads-ops.png", "diskcaching-readahead-ops.png"
                   "diskcaching-readahead-lat-p95.png")
 
 
-def _setup(item):
-    """One value of ``data/cassandra_setup.csv`` and its unit."""
-    table = data.load("cassandra_setup").set_index("id")
-    return float(table.loc[item, "value"]), str(table.loc[item, "unit"])
+def _setup(item, unit):
+    """One value of ``data/sources/cassandra_disk_caching_setup.csv``, in ``unit``."""
+    return data.value("cassandra_disk_caching_setup", item, unit)
 
 
 def _caching(caching):
@@ -65,7 +68,7 @@ def _caching(caching):
 
 
 def setup():
-    """The test setup the model uses, from ``data/cassandra_setup.csv``.
+    """The test setup the model uses, from ``data/sources/cassandra_disk_caching_setup.csv``.
 
     Returns
     -------
@@ -76,23 +79,19 @@ def setup():
     Notes
     -----
     The source writes "4KB documents", read here as decimal (3.9 KiB); either reading fills exactly one
-    4 KiB page, so :func:`bytes_per_read_kib` gives 4 KiB for both (cas-04 reads it as 4 x 1024 B).
+    4 KiB page, so :func:`~storageperf.concepts.bandwidth.bytes_per_read_kib` gives 4 KiB for both (cas-04 reads it as 4 x 1024 B).
 
     Examples
     --------
     >>> setup()
     {'vm_count': 6.0, 'document_kib': 3.90625, 'page_kib': 4.0}
     """
-    vms, _ = _setup("cassandra_node_vms")
-    doc, doc_unit = _setup("article_doc_size")
-    page, page_unit = _setup("xfs_block_size")
-    doc_kib = units.convert(doc, doc_unit, "KiB")
-    page_kib = units.convert(page, {"bytes": "B"}.get(page_unit, page_unit), "KiB")
-    return {"vm_count": vms, "document_kib": doc_kib, "page_kib": page_kib}
+    return {"vm_count": _setup("cassandra_node_vms", "VMs"), "document_kib": _setup("article_doc_size", "KiB"),
+            "page_kib": _setup("xfs_block_size", "KiB")}
 
 
 def disk_path_limits(caching):
-    """Per-VM throttles of the disk path a read takes, from ``data/cassandra_setup.csv``.
+    """Per-VM throttles of the disk path a read takes on the cluster's nodes (:func:`storageperf.platforms.azure_vm.disk_path_limits`).
 
     Parameters
     ----------
@@ -115,84 +114,8 @@ def disk_path_limits(caching):
     >>> disk_path_limits("ReadOnly"), disk_path_limits("None")
     ({'throughput_mbps': 512.0, 'iops': 64000.0}, {'throughput_mbps': 768.0, 'iops': 20000.0})
     """
-    if _caching(caching) == "ReadOnly":
-        return {"throughput_mbps": _setup("ds14v2_cached_mbps")[0], "iops": _setup("ds14v2_cached_iops")[0]}
-    return {"throughput_mbps": min(_setup("ds14v2_uncached_mbps")[0], _setup("raid_p30_mbps")[0]),
-            "iops": min(_setup("ds14v2_uncached_iops")[0], _setup("raid_p30_iops")[0])}
-
-
-def bytes_per_read_kib(document_kib, read_ahead_kb, page_kib=4.0):
-    """Bytes one read of a document moves from the disk path: the document rounded up to the read-ahead window.
-
-    Parameters
-    ----------
-    document_kib : float or array-like
-        Size of the document read, greater than 0. [KiB]
-    read_ahead_kb : float or array-like
-        The block device's ``read_ahead_kb``, at least 0 (Linux counts it in KiB, whatever its name says). [KiB]
-    page_kib : float
-        The smallest unit read, greater than 0 (a 4 KiB page or XFS block). [KiB]
-
-    Returns
-    -------
-    float or numpy.ndarray
-        ``ceil(document / window) x window`` with ``window = max(read_ahead, page)``. [KiB]
-
-    Notes
-    -----
-    An upper bound: it assumes every read misses the page cache and pulls a full window. At large read-ahead
-    the source's charts imply fewer bytes per read (source_discrepancies cas-04, cas-05), so the throttle ceiling
-    this gives is too low there.
-
-    Examples
-    --------
-    A 4 KB document with the read-ahead of the article's thread comparison, 64 KB, and with none:
-
-    >>> bytes_per_read_kib(4, 64), bytes_per_read_kib(4, 0)
-    (64.0, 4.0)
-    """
-    doc = _checks.positive("document_kib", document_kib, "KiB")
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    page = _checks.positive("page_kib", page_kib, "KiB")
-    window = np.maximum(ra, page)
-    # The tolerance keeps a document that is exactly n windows from rounding up to n + 1 on float noise.
-    return _checks.scalar_or_array(np.ceil(doc / window - 1e-9) * window)
-
-
-def throttle_ops_per_s(throughput_mbps, bytes_per_read_kib, vm_count=1):
-    """Reads per second a throughput throttle allows, for a cluster of VMs with one throttle each.
-
-    Parameters
-    ----------
-    throughput_mbps : float or array-like
-        Each VM's throughput throttle, greater than 0 (decimal MB/s, as Azure states it). [MB/s]
-    bytes_per_read_kib : float or array-like
-        Bytes each read moves (see :func:`bytes_per_read_kib`), greater than 0. [KiB]
-    vm_count : float or array-like
-        VMs serving reads, at least 1; reads are assumed to spread evenly, one replica each. [-]
-
-    Returns
-    -------
-    float or numpy.ndarray
-        ``vm_count x throughput / bytes_per_read``. [1/s]
-
-    Notes
-    -----
-    One replica read per operation is an assumption: the source does not state the replication factor or the
-    consistency level (source_discrepancies cas-14). With k replicas read, divide by k.
-
-    Examples
-    --------
-    Six DS14_v2 with ReadOnly caching (512 MB/s each) and 64 KiB per read: 46,875 ops/s, where the article's
-    cached runs level off (46,000 to 46,900 ops/s charted; cassandra_setup cached_ops_ceiling_ra64):
-
-    >>> throttle_ops_per_s(512, 64, 6)
-    46875.0
-    """
-    tp = _checks.positive("throughput_mbps", throughput_mbps, "MB/s")
-    size = _checks.positive("bytes_per_read_kib", bytes_per_read_kib, "KiB")
-    vms = _checks.in_range("vm_count", vm_count, 1.0, np.inf)
-    return _checks.scalar_or_array(vms * units.convert(tp, "MB/s", "KiB/s") / size)
+    limits = azure_vm.disk_path_limits(VM_SIZE, _caching(caching), DISK, _setup("data_disks_per_vm", "disks"))
+    return {"throughput_mbps": limits["throughput_mbps"], "iops": limits["iops"]}
 
 
 @functools.cache
@@ -206,7 +129,7 @@ def measured_points(metric="ops_per_s"):
     Returns
     -------
     pandas.DataFrame
-        Columns ``id``, ``chart``, ``caching``, ``client_threads``, ``read_ahead_kb``, ``value``, from the
+        Columns ``id``, ``chart``, ``caching``, ``client_threads``, ``read_ahead_kb``, ``measured``, from the
         article's seven charts (:data:`ARTICLE_CHARTS`); where two charts show the same run (same caching,
         threads and read-ahead) only the first chart's reading is kept.
 
@@ -221,13 +144,13 @@ def measured_points(metric="ops_per_s"):
     (28, 22)
     """
     _checks.choice("metric", metric, ("ops_per_s", "latency_p50", "latency_p95"))
-    table = data.load("cassandra_results")
+    table = data.load("cassandra_disk_caching_results")
     table = table[(table["metric"] == metric) & table["chart"].isin(ARTICLE_CHARTS)].copy()
     table["order"] = table["chart"].map(ARTICLE_CHARTS.index)
     table = table.sort_values(["order", "caching", "client_threads", "read_ahead_kb"], kind="stable")
     table = table.drop_duplicates(["caching", "client_threads", "read_ahead_kb"], keep="first")
     cols = ["id", "chart", "caching", "client_threads", "read_ahead_kb", "value"]
-    out = table[cols].reset_index(drop=True)
+    out = table[cols].rename(columns={"value": "measured"}).reset_index(drop=True)
     out["client_threads"] = out["client_threads"].astype(float)
     out["read_ahead_kb"] = out["read_ahead_kb"].astype(float)
     return out
@@ -235,8 +158,8 @@ def measured_points(metric="ops_per_s"):
 
 def _throughput_bound(read_ahead_kb, caching):
     s = setup()
-    size = bytes_per_read_kib(s["document_kib"], read_ahead_kb, s["page_kib"])
-    return throttle_ops_per_s(disk_path_limits(caching)["throughput_mbps"], size, s["vm_count"])
+    size = bandwidth.bytes_per_read_kib(s["document_kib"], read_ahead_kb, s["page_kib"])
+    return bandwidth.throttle_ops_per_s(disk_path_limits(caching)["throughput_mbps"], size, s["vm_count"])
 
 
 @functools.cache
@@ -268,8 +191,8 @@ def light_load_latency_ms(caching):
     pts = measured_points("ops_per_s")
     pts = pts[pts["caching"] == caching]
     bound = _throughput_bound(pts["read_ahead_kb"].to_numpy(), caching)
-    free = pts[bound >= UNTHROTTLED_MARGIN * pts["value"].to_numpy()]
-    return float(np.median(free["client_threads"] / free["value"]) * units.MS_PER_S)
+    free = pts[bound >= UNTHROTTLED_MARGIN * pts["measured"].to_numpy()]
+    return float(np.median(free["client_threads"] / free["measured"]) * units.MS_PER_S)
 
 
 @functools.cache
@@ -299,7 +222,7 @@ def median_latency_ms(caching):
     """
     _caching(caching)
     pts = measured_points("latency_p50")
-    return float(np.median(pts.loc[pts["caching"] == caching, "value"]))
+    return float(np.median(pts.loc[pts["caching"] == caching, "measured"]))
 
 
 def predict(client_threads, read_ahead_kb, caching):
@@ -351,13 +274,12 @@ def predict(client_threads, read_ahead_kb, caching):
     ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     threads, ra = np.broadcast_arrays(threads, ra)
     s = setup()
-    size = bytes_per_read_kib(s["document_kib"], ra, s["page_kib"])
+    size = bandwidth.bytes_per_read_kib(s["document_kib"], ra, s["page_kib"])
     latency_bound = threads / light_load_latency_ms(caching) * units.MS_PER_S
     throughput_bound = np.asarray(_throughput_bound(ra, caching), dtype=float)
     iops_bound = np.full(np.shape(threads), s["vm_count"] * disk_path_limits(caching)["iops"])
-    bounds = np.stack([latency_bound, throughput_bound, iops_bound])
-    ops = bounds.min(axis=0)
-    binding = np.asarray(LIMITS)[bounds.argmin(axis=0)]
+    ops, binding = bounds.tightest(dict(zip(LIMITS, (latency_bound, throughput_bound, iops_bound))))
+    ops, binding = np.asarray(ops), np.asarray(binding)
     out = {"ops_per_s": ops, "latency_bound": latency_bound, "throughput_bound": throughput_bound,
            "iops_bound": iops_bound, "mean_latency_ms": threads / ops * units.MS_PER_S,
            "p50_latency_ms": np.full(np.shape(threads), median_latency_ms(caching)),
@@ -407,33 +329,6 @@ def crossover_threads(read_ahead_kb):
     return _checks.scalar_or_array(np.where(uncached > cached, threads, np.inf))
 
 
-def relative_error(model, measured):
-    """``(model - measured) / measured``: the model's error as a fraction of the measurement.
-
-    Parameters
-    ----------
-    model : float or array-like
-        The prediction. [any unit]
-    measured : float or array-like
-        The measurement, greater than 0, in the same unit. [any unit]
-
-    Returns
-    -------
-    float or numpy.ndarray
-        Signed relative error; positive where the model is high. [-]
-
-    Examples
-    --------
-    The cached plateau at 512 threads: the model's 46,875 ops/s against the 46,900 charted.
-
-    >>> round(relative_error(46875, 46900), 4)
-    -0.0005
-    """
-    m = _checks.number("model", model)
-    x = _checks.positive("measured", measured)
-    return _checks.scalar_or_array((m - x) / x)
-
-
 def comparison(metric="ops_per_s"):
     """Every measured point of :func:`measured_points` beside the model's prediction.
 
@@ -444,7 +339,9 @@ def comparison(metric="ops_per_s"):
     Returns
     -------
     pandas.DataFrame
-        :func:`measured_points` with ``model``, ``relative_error`` and ``binding`` added.
+        The standard comparison table (:func:`storageperf.concepts.compare.table`): ``measured`` (the charted
+        value), ``model``, ``relative_error``, ``binding``, then ``chart``, ``caching``, ``client_threads`` and
+        ``read_ahead_kb``.
 
     Examples
     --------
@@ -462,6 +359,5 @@ def comparison(metric="ops_per_s"):
             p = predict(pts.loc[rows, "client_threads"].to_numpy(), pts.loc[rows, "read_ahead_kb"].to_numpy(), mode)
             model[rows], binding[rows] = p[key], p["binding"]
     pts["model"] = model
-    pts["relative_error"] = relative_error(model, pts["value"].to_numpy())
-    pts["binding"] = pd.Series(binding, index=pts.index, dtype="string")
-    return pts
+    pts["binding"] = binding
+    return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)

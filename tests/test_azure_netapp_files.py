@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf import anf
+from storageperf.platforms import azure_netapp_files as anf
 
 
 def test_hpc_module_premium_example():

@@ -1,4 +1,4 @@
-"""Cloud Volumes ONTAP on Google Cloud: which machine type, for which workload, and which limit binds.
+"""TR-4816, Cloud Volumes ONTAP on Google Cloud: which machine type, for which workload, and which limit binds.
 
 NetApp's TR-4816 [1]_ measured one single-node Cloud Volumes ONTAP 9.6 system on three Compute Engine machine
 types (custom-4-16384, n1-standard-8, n1-standard-32, the Explore, Standard and Premium licences) under four fio
@@ -9,14 +9,14 @@ write IOPS, read and write throughput. This module answers two questions from th
   ``b`` running at ``X`` operations per second needs ``r X`` read and ``(1 - r) X`` write IOPS and ``r X b`` and
   ``(1 - r) X b`` bytes per second; the highest ``X`` that stays within all four limits is the smallest of
   ``R_iops / r``, ``W_iops / (1 - r)``, ``R_MBps / (r b)`` and ``W_MBps / ((1 - r) b)``, and that term names the
-  binding limit. No benchmark number enters it.
+  binding limit (:func:`storageperf.concepts.bounds.mixed_iops_limit`). No benchmark number enters it.
 * **What was measured** (:func:`measured`, :func:`comparison`): each result beside that bound, and the I/O the
   clients kept in flight by Little's law (IOPS x latency).
 
 Units as the report uses them: block sizes in KB of 1,024 bytes and throughput in MB of 10^6 bytes, the only
 reading under which its IOPS and MBps agree (source_discrepancies cvo-03). Prices (:func:`monthly_cost_usd`) are
-Google's on-demand list prices of the VM and its SSD Persistent Disks; the Cloud Volumes ONTAP licence price is not
-public and is not included.
+Google's on-demand list prices of the VM and its SSD Persistent Disks (:mod:`storageperf.platforms.google_cloud`);
+the Cloud Volumes ONTAP licence price is not public and is not included.
 
 References
 ----------
@@ -32,14 +32,19 @@ import functools
 import numpy as np
 import pandas as pd
 
-from . import _checks, data, units
+from .. import _checks, data
+from ..concepts import bounds, compare, units
+from ..platforms import google_cloud
+
+#: The report every number here comes from (its id in ``data/documents.csv``).
+DOCUMENT = "netapp-tr-4816"
 
 #: The machine types TR-4816 tested, smallest first.
 MACHINE_TYPES = ("custom-4-16384", "n1-standard-8", "n1-standard-32")
 #: The four workloads of TR-4816, section 3.3.
 WORKLOADS = ("oltp", "streaming_reads", "streaming_writes", "mixed")
 #: The published limits :func:`published_limit` can name as binding, in the order ties are broken.
-LIMITS = ("read IOPS", "write IOPS", "read throughput", "write throughput")
+LIMITS = bounds.MIX_LIMITS
 #: The report's units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-03).
 BLOCK_UNIT, RATE_UNIT = "KiB", "MB/s"
 
@@ -48,12 +53,12 @@ _SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32"
 
 @functools.cache
 def _setup():
-    return data.load("cvo_gcp_setup").set_index("id")["value"].astype(float).to_dict()
+    return data.load("cvo_google_cloud_setup").set_index("id")["value"].astype(float).to_dict()
 
 
 @functools.cache
 def _results():
-    return data.load("cvo_gcp_results")
+    return data.load("cvo_google_cloud_results")
 
 
 def machine_limits(machine_type):
@@ -136,19 +141,13 @@ def published_limit(machine_type, read_share, block_size_kib):
     (75000, 'read IOPS')
     """
     lim = machine_limits(machine_type)
-    r = _checks.in_range("read_share", read_share, 0, 1)
-    b = units.convert(_checks.positive("block_size_kib", block_size_kib, "KiB"), BLOCK_UNIT, "MB")
-    r, b = np.broadcast_arrays(r, b)
-    with np.errstate(divide="ignore", over="ignore"):
-        terms = np.stack([np.where(r > 0, lim["read_iops"] / r, np.inf),
-                          np.where(r < 1, lim["write_iops"] / (1 - r), np.inf),
-                          np.where(r > 0, lim["read_mbps"] / (r * b), np.inf),
-                          np.where(r < 1, lim["write_mbps"] / ((1 - r) * b), np.inf)])
-    x = terms.min(axis=0)
-    binding = np.asarray(LIMITS)[terms.argmin(axis=0)]
+    x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
+                                         lim["read_mbps"], lim["write_mbps"])
+    r = np.asarray(read_share, dtype=float)
+    b = units.convert(np.asarray(block_size_kib, dtype=float), BLOCK_UNIT, "MB")
     out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mbps": x * b}
-    out = {k: _checks.scalar_or_array(v) for k, v in out.items()}
-    out["binding"] = str(binding) if binding.ndim == 0 else binding
+    out = {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
+    out["binding"] = binding
     return out
 
 
@@ -192,18 +191,28 @@ def comparison():
     Returns
     -------
     pandas.DataFrame
-        One row per machine type and workload: ``measured_iops``, ``measured_mbps``, ``limit_iops``,
-        ``limit_mbps``, ``binding``, ``share`` (measured / limit) and ``outstanding`` (Little's law).
+        The standard comparison table (:func:`storageperf.concepts.compare.table`), one row per machine type and
+        workload: ``measured`` and ``model`` (the published-limit bound) in IOPS, ``binding``; then ``workload``,
+        ``machine_type``, ``measured_mbps``, ``limit_mbps``, ``share`` (measured / bound) and ``outstanding``
+        (Little's law).
+
+    Examples
+    --------
+    >>> r = comparison().set_index("id").loc["oltp-n1s32"]
+    >>> float(r["measured"]), float(r["model"]), r["binding"]
+    (56000.0, 75000.0, 'read IOPS')
     """
     rows = []
     for w in WORKLOADS:
         spec = workload_mix(w)
         for m in MACHINE_TYPES:
             got, lim = measured(m, w), published_limit(m, spec["read_share"], spec["block_size_kib"])
-            rows.append({"workload": w, "machine_type": m, "measured_iops": got["iops"], "measured_mbps": got["mbps"],
-                         "limit_iops": lim["iops"], "limit_mbps": lim["mbps"], "binding": lim["binding"],
-                         "share": got["iops"] / lim["iops"], "outstanding": got["outstanding"]})
-    return pd.DataFrame(rows)
+            rows.append({"id": f"{w}-{_SHORT[m]}", "measured": got["iops"], "model": lim["iops"],
+                         "binding": lim["binding"], "workload": w, "machine_type": m, "measured_mbps": got["mbps"],
+                         "limit_mbps": lim["mbps"], "share": got["iops"] / lim["iops"],
+                         "outstanding": got["outstanding"]})
+    return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
+                         document=DOCUMENT)
 
 
 def implied_block_size_kib():
@@ -251,8 +260,9 @@ def monthly_cost_usd(machine_type):
 
     Notes
     -----
-    ``VM price per hour x 730 h + disks x TB x 1,000 GB x price per GB-month``. n1-standard-8's price is Google's;
-    n1-standard-32's is 32 vCPUs and 120 GB at the N1 rates, which give n1-standard-8's price exactly.
+    :func:`storageperf.platforms.google_cloud.vm_monthly_cost_usd` plus
+    :func:`~storageperf.platforms.google_cloud.ssd_pd_monthly_cost_usd` of the disks Table 1 gives the machine.
+    n1-standard-32's price is 32 vCPUs and 120 GB at the N1 rates, which give n1-standard-8's price exactly.
 
     Examples
     --------
@@ -263,9 +273,6 @@ def monthly_cost_usd(machine_type):
     (277, 1360)
     """
     lim = machine_limits(machine_type)
-    prices = data.load("gcp_prices")
-    by_machine = prices.dropna(subset=["machine_type"]).set_index("machine_type")["value"]
-    gb_month = float(prices.set_index("id").loc["pd_ssd_gb_month", "value"])
-    vm = float(by_machine[machine_type]) * units.HOURS_PER_MONTH if machine_type in by_machine else float("nan")
-    disks = lim["disks"] * units.convert(lim["disk_tb"], "TB", "GB") * gb_month
+    vm = google_cloud.vm_monthly_cost_usd(machine_type)
+    disks = google_cloud.ssd_pd_monthly_cost_usd(lim["disk_tb"], lim["disks"])
     return {"vm": vm, "disks": disks, "total": vm + disks}

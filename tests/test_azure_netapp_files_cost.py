@@ -1,38 +1,38 @@
 import pytest
 from numpy.testing import assert_allclose
 
-from storageperf import cost
+from storageperf.platforms import azure_netapp_files as anf
 
 
 def test_snapshot_prices_east_us():
     # Azure Retail Prices snapshot (2026-01-29), eastus: Standard 0.000202, Premium 0.000403, Ultra 0.000538 USD per
     # GiB-hour; the same rates Microsoft's cost model quotes
-    assert [cost.price("eastus", f"{s} Capacity")["price_usd"] for s in ("Standard", "Premium", "Ultra")] == \
+    assert [anf.price("eastus", f"{s} Capacity")["price_usd"] for s in ("Standard", "Premium", "Ultra")] == \
         [0.000202, 0.000403, 0.000538]
 
 
 def test_ultra_example_of_the_cost_model():
     # Cost model (2026-06-15): "4 TiB Ultra (for 512 MiB/s) | $1,609"; 4096 GiB x 0.000538 x 730 h = 1,608.66
-    assert_allclose(cost.monthly_capacity_cost_usd(4, "Ultra"), 1609, atol=0.5)
+    assert_allclose(anf.monthly_capacity_cost_usd(4, "Ultra"), 1609, atol=0.5)
 
 
 def test_flexible_example_of_the_cost_model():
     # Cost model (2026-06-15): "1 TiB Flexible with 512 MiB/s | $976"; capacity 1024 x 0.000151 x 730 plus
     # throughput (512 - 128) x 0.003082 x 730 = 976.82 (the document rounds down)
-    total = cost.monthly_capacity_cost_usd(1, "Flexible") + cost.monthly_flexible_throughput_cost_usd(512, 1)
+    total = anf.monthly_capacity_cost_usd(1, "Flexible") + anf.monthly_flexible_throughput_cost_usd(512, 1)
     assert_allclose(total, 976, atol=1)
 
 
 def test_flexible_baseline_is_free():
     # Cost model: "The pool includes a baseline throughput allocation of 128 MiB/s"
-    assert cost.monthly_flexible_throughput_cost_usd(128, 1) == 0
+    assert anf.monthly_flexible_throughput_cost_usd(128, 1) == 0
 
 
 def test_regions_and_missing_prices():
-    assert "eastus" in cost.regions() and len(cost.regions()) > 40
+    assert "eastus" in anf.regions() and len(anf.regions()) > 40
     with pytest.raises(ValueError, match="region 'swedensouth' has no price for 'Flexible Service Level Capacity'"):
-        cost.price("swedensouth", "Flexible Service Level Capacity")
+        anf.price("swedensouth", "Flexible Service Level Capacity")
 
 
 def test_snapshot_date_comes_from_the_data():
-    assert cost.PRICE_SNAPSHOT_DATE == "2026-01-29"  # documents.csv, azure-retail-prices-anf
+    assert anf.PRICE_SNAPSHOT_DATE == "2026-01-29"  # documents.csv, azure-retail-prices-anf

@@ -1,0 +1,103 @@
+"""Bounds: a quantity limited by several things at once is the smallest of them, and that one binds.
+
+Every chapter asks the same question of a different path: clients, quota, a volume ceiling, a VM's disk throttle,
+a disk's IOPS limit. :func:`tightest` answers it once for all of them; :func:`mixed_iops_limit` is the case of a
+read/write mix against separate read and write limits.
+
+References
+----------
+.. [1] E. D. Lazowska, J. Zahorjan, G. S. Graham, K. C. Sevcik, "Quantitative System Performance", Prentice-Hall,
+   1984, chapter 5 (bottleneck analysis: the resource with the smallest capacity bounds the system).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _checks
+from . import units
+
+
+def tightest(limits):
+    """The smallest of several limits on one quantity, and which one it is.
+
+    Parameters
+    ----------
+    limits : dict
+        ``{name: limit}``, each a float or array-like in one unit, broadcastable together; ``inf`` for a limit
+        that does not apply. Where two limits tie, the first named binds.
+
+    Returns
+    -------
+    tuple
+        ``(value, binding)``: the smallest limit [the limits' unit] and its name (a str, or an array of str for
+        array input).
+
+    Examples
+    --------
+    >>> tightest({"clients": 2 * 10_000, "volume ceiling": 12_800})
+    (12800.0, 'volume ceiling')
+    >>> tightest({"clients": [5_000, 20_000], "volume ceiling": 12_800})
+    (array([ 5000., 12800.]), array(['clients', 'volume ceiling'], dtype='<U14'))
+    """
+    if not isinstance(limits, dict) or not limits:
+        raise TypeError(f"limits must be a non-empty dict of name: limit, got {limits!r}")
+    arrays = []
+    for name, value in limits.items():
+        arr = np.asarray(value, dtype=float)
+        if np.any(np.isnan(arr)):
+            raise ValueError(f"limits[{name!r}] must be a number or inf, got {value!r}")
+        arrays.append(arr)
+    stack = np.stack(np.broadcast_arrays(*arrays))
+    value = stack.min(axis=0)
+    binding = np.asarray(list(limits))[stack.argmin(axis=0)]
+    return _checks.scalar_or_array(value), (str(binding) if binding.ndim == 0 else binding)
+
+
+#: The limits :func:`mixed_iops_limit` names, in the order ties are broken.
+MIX_LIMITS = ("read IOPS", "write IOPS", "read throughput", "write throughput")
+
+
+def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mbps, write_mbps):
+    """The most operations per second a read/write mix gets from separate read and write limits.
+
+    Parameters
+    ----------
+    read_share : float or array-like
+        Share of the operations that are reads, 0 to 1. [-]
+    block_size_kib : float or array-like
+        Size of every operation, greater than 0. [KiB]
+    read_iops, write_iops : float
+        Read and write IOPS limits, greater than 0. [1/s]
+    read_mbps, write_mbps : float
+        Read and write throughput limits, greater than 0. [MB/s]
+
+    Returns
+    -------
+    tuple
+        ``(iops, binding)``: reads and writes together [1/s], and which of :data:`MIX_LIMITS` sets it.
+
+    Notes
+    -----
+    A mix running at ``X`` operations a second needs ``r X`` read and ``(1 - r) X`` write IOPS, and ``r X b`` and
+    ``(1 - r) X b`` bytes a second, so ``X = min(R_iops / r, W_iops / (1 - r), R_MBps / (r b), W_MBps /
+    ((1 - r) b))``, a term dropped where its share is 0.
+
+    Examples
+    --------
+    80 % reads of 8 KiB against 60,000 read and 30,000 write IOPS and 1,200 and 400 MB/s: the read IOPS bind.
+
+    >>> iops, binding = mixed_iops_limit(0.8, 8, 60_000, 30_000, 1_200, 400)
+    >>> round(iops), binding
+    (75000, 'read IOPS')
+    """
+    r = _checks.in_range("read_share", read_share, 0, 1)
+    b = units.convert(_checks.positive("block_size_kib", block_size_kib, "KiB"), "KiB", "MB")
+    lim = {name: _checks.positive(name, v) for name, v in
+           (("read_iops", read_iops), ("write_iops", write_iops), ("read_mbps", read_mbps), ("write_mbps", write_mbps))}
+    r, b = np.broadcast_arrays(r, b)
+    with np.errstate(divide="ignore", over="ignore"):
+        terms = dict(zip(MIX_LIMITS, (np.where(r > 0, lim["read_iops"] / r, np.inf),
+                                      np.where(r < 1, lim["write_iops"] / (1 - r), np.inf),
+                                      np.where(r > 0, lim["read_mbps"] / (r * b), np.inf),
+                                      np.where(r < 1, lim["write_mbps"] / ((1 - r) * b), np.inf))))
+    return tightest(terms)

@@ -1,0 +1,323 @@
+"""Queue depth, IOPS and latency: Little's law, a closed loop's bounds, and latency as load grows.
+
+In a steady state the number of I/Os in flight equals the rate at which they complete times how long each one
+takes, ``L = lambda x W`` [1]_. A load generator such as fio keeps ``jobs x iodepth`` I/Os in flight, so once
+the storage settles, any two of outstanding I/O, IOPS and latency fix the third.
+
+References
+----------
+.. [1] J. D. C. Little, "A Proof for the Queuing Formula: L = lambda W", Operations Research 9(3), 383-387, 1961.
+.. [2] E. D. Lazowska, J. Zahorjan, G. S. Graham, K. C. Sevcik, "Quantitative System Performance", Prentice-Hall,
+   1984, chapter 5 (asymptotic bounds for a closed system with no think time) and chapter 6 (response time of an
+   open queue, R = S / (1 - U)).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _checks
+from . import units
+
+def outstanding_io(jobs, queue_depth):
+    """I/Os a load generator keeps in flight.
+
+    Parameters
+    ----------
+    jobs : int or array-like
+        Concurrent jobs (threads or processes), at least 1. [-]
+    queue_depth : int or array-like
+        I/Os each job keeps outstanding (fio ``iodepth``), at least 1. [-]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``jobs x queue_depth``. [-]
+
+    Examples
+    --------
+    The cool-access job-scale test: 16 jobs at queue depth 15.
+
+    >>> outstanding_io(16, 15)
+    240.0
+    """
+    jobs = _checks.in_range("jobs", jobs, 1, float("inf"))
+    qd = _checks.in_range("queue_depth", queue_depth, 1, float("inf"))
+    return _checks.scalar_or_array(jobs * qd)
+
+
+def littles_law_latency_ms(iops, outstanding):
+    """Mean latency implied by a number of I/Os in flight and the rate they complete.
+
+    Parameters
+    ----------
+    iops : float or array-like
+        Completed operations per second, greater than 0. [1/s]
+    outstanding : float or array-like
+        Mean number of I/Os in flight, greater than 0 (see :func:`outstanding_io`). [-]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Mean latency. [ms]
+
+    Notes
+    -----
+    ``W = L / lambda``. Holds for means over a long enough, steady window; it does not give percentiles (P95),
+    and it includes time queued in the client as well as in the storage.
+
+    Examples
+    --------
+    64 I/Os in flight completing at 32,000 IOPS wait 2 ms each:
+
+    >>> littles_law_latency_ms(32_000, 64)
+    2.0
+    """
+    rate = _checks.positive("iops", iops, "IO/s")
+    l = _checks.positive("outstanding", outstanding)
+    return _checks.scalar_or_array(l / rate * units.MS_PER_S)
+
+
+def littles_law_iops(outstanding, latency_ms):
+    """Operations per second that a number of I/Os in flight sustains at a given latency.
+
+    Parameters
+    ----------
+    outstanding : float or array-like
+        Mean number of I/Os in flight, greater than 0. [-]
+    latency_ms : float or array-like
+        Mean latency of one I/O, greater than 0. [ms]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Operations per second. [1/s]
+
+    Notes
+    -----
+    ``lambda = L / W``: with a fixed number of I/Os in flight, halving latency doubles IOPS. This is why a
+    single-threaded client is latency-bound long before it reaches the storage's limit.
+
+    Examples
+    --------
+    One outstanding I/O at 0.5 ms completes 2,000 a second:
+
+    >>> littles_law_iops(1, 0.5)
+    2000.0
+    """
+    l = _checks.positive("outstanding", outstanding)
+    w = _checks.positive("latency_ms", latency_ms, "ms")
+    return _checks.scalar_or_array(l / w * units.MS_PER_S)
+
+
+def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
+    """IOPS of a client that keeps a fixed number of I/Os in flight, against storage with an IOPS limit.
+
+    Parameters
+    ----------
+    outstanding : float or array-like
+        I/Os kept in flight (jobs x queue depth), greater than 0. [-]
+    light_load_latency_ms : float or array-like
+        Latency of one I/O when nothing queues, greater than 0. [ms]
+    max_iops : float or array-like
+        The storage's (or the path's) IOPS limit, greater than 0. [1/s]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Operations per second. [1/s]
+
+    Notes
+    -----
+    The asymptotic bounds of a closed system with no think time [2]_:
+    ``iops = min(outstanding / light_load_latency, max_iops)``. Below the knee,
+    ``outstanding = max_iops x light_load_latency``, more I/O in flight buys more IOPS at the same latency;
+    above it, IOPS stays at the limit and every extra I/O in flight only waits (see
+    :func:`closed_loop_latency_ms`). Real systems bend smoothly around the knee; the bounds are its asymptotes.
+
+    Examples
+    --------
+    >>> closed_loop_iops([1, 10, 100], 1.0, 5000)
+    array([1000., 5000., 5000.])
+    """
+    l = _checks.positive("outstanding", outstanding)
+    w = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    x = _checks.positive("max_iops", max_iops, "IO/s")
+    return _checks.scalar_or_array(np.minimum(l / w * units.MS_PER_S, x))
+
+
+def closed_loop_latency_ms(outstanding, light_load_latency_ms, max_iops):
+    """Mean latency of a client that keeps a fixed number of I/Os in flight (see :func:`closed_loop_iops`).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``max(light_load_latency, outstanding / max_iops)``, by Little's law on :func:`closed_loop_iops`. [ms]
+
+    Examples
+    --------
+    >>> closed_loop_latency_ms([1, 10, 100], 1.0, 5000)
+    array([ 1.,  2., 20.])
+    """
+    iops = closed_loop_iops(outstanding, light_load_latency_ms, max_iops)
+    return littles_law_latency_ms(iops, outstanding)
+
+
+#: Knee exponents :func:`fit_load_curve` tries (a design choice: 1, a single queue, to 10, a near-vertical wall).
+SHARPNESS_GRID = np.round(np.arange(0.5, 10.01, 0.05), 2)
+#: :func:`fit_load_curve` looks for Xmax between the largest measured load and this many times it.
+XMAX_GRID_SPAN = 3.0
+
+
+def latency_under_load_ms(ops_per_s, light_load_latency_ms, max_ops_per_s, sharpness=1.0):
+    """Response time of a storage system at an offered load below its capacity.
+
+    Parameters
+    ----------
+    ops_per_s : float or array-like
+        Offered load, at least 0 and below ``max_ops_per_s``. [ops/s]
+    light_load_latency_ms : float or array-like
+        Response time when nothing queues, greater than 0. [ms]
+    max_ops_per_s : float or array-like
+        Load at which the response time grows without bound, greater than 0. [ops/s]
+    sharpness : float or array-like
+        Exponent ``k`` of the knee, greater than 0; 1 is a single open queue (M/M/1). [-]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``R0 / (1 - (X / Xmax) ** k)``. [ms]
+
+    Notes
+    -----
+    With ``k = 1`` this is the response time of an open single-server queue at utilisation ``X / Xmax`` [2]_.
+    Storage with many servers in parallel (nodes, disks, network queues) keeps its latency flat longer and turns
+    up more abruptly; a larger ``k`` describes that without modelling the servers. It is a description of a
+    measured curve, fitted by :func:`fit_load_curve`, not a prediction from first principles; at or above
+    ``Xmax`` the offered load cannot be served and the function refuses it.
+
+    Examples
+    --------
+    At half of capacity a single queue doubles the light-load latency:
+
+    >>> latency_under_load_ms(25_000, 0.4, 50_000)
+    0.8
+    """
+    x = _checks.in_range("ops_per_s", ops_per_s, 0, np.inf, "ops/s")
+    r0 = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    xmax = _checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
+    k = _checks.positive("sharpness", sharpness)
+    if np.any(x >= xmax):
+        raise ValueError(f"ops_per_s must be below max_ops_per_s ({np.min(xmax):g} ops/s), got "
+                         f"{_checks._show(ops_per_s)}")
+    return _checks.scalar_or_array(r0 / (1 - (x / xmax) ** k))
+
+
+
+def ops_at_latency(latency_ms, light_load_latency_ms, max_ops_per_s, sharpness=1.0):
+    """The load at which :func:`latency_under_load_ms` reaches a latency: ``Xmax (1 - R0 / R) ** (1 / k)``.
+
+    Parameters
+    ----------
+    latency_ms : float or array-like
+        Latency bound, at least ``light_load_latency_ms``. [ms]
+    light_load_latency_ms, max_ops_per_s, sharpness
+        As in :func:`latency_under_load_ms`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Highest load whose response time is at most ``latency_ms``. [ops/s]
+
+    Examples
+    --------
+    >>> ops_at_latency(0.8, 0.4, 50_000)
+    25000.0
+    """
+    r0 = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    r = _checks.in_range("latency_ms", latency_ms, float(np.min(r0)), np.inf, "ms",
+                         "(the light-load latency or more)")
+    xmax = _checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
+    k = _checks.positive("sharpness", sharpness)
+    return _checks.scalar_or_array(xmax * (1 - r0 / r) ** (1 / k))
+
+
+
+def fit_load_curve(ops_per_s, latency_ms):
+    """Fit :func:`latency_under_load_ms` to a measured latency-versus-load curve.
+
+    Parameters
+    ----------
+    ops_per_s : array-like
+        Measured loads, greater than 0. [ops/s]
+    latency_ms : array-like
+        Measured response times, greater than 0, same length; at least two above the smallest. [ms]
+
+    Returns
+    -------
+    dict
+        ``light_load_latency_ms`` (the smallest measured latency), ``max_ops_per_s`` and ``sharpness``.
+
+    Notes
+    -----
+    ``R0`` is the curve's smallest latency. ``k`` and ``Xmax`` minimise the squared error of ``log R`` (so a
+    relative error counts the same at 0.3 ms and at 6 ms), searched on a grid: ``k`` from :data:`SHARPNESS_GRID`,
+    ``Xmax`` from just above the largest measured load (every measured load must be servable) to
+    :data:`XMAX_GRID_SPAN` times it. A grid, not a solver, so the fit is the same on every machine.
+
+    Examples
+    --------
+    Three points of a single queue with R0 = 0.4 ms and Xmax = 50,000 ops/s give those parameters back:
+
+    >>> fit = fit_load_curve([1, 25_000, 40_000], [0.4, 0.8, 2.0])
+    >>> round(fit["max_ops_per_s"], -2), fit["sharpness"]
+    (50000.0, 1.0)
+    """
+    x = _checks.positive("ops_per_s", ops_per_s, "ops/s")
+    r = _checks.positive("latency_ms", latency_ms, "ms")
+    if x.shape != r.shape or x.ndim != 1:
+        raise ValueError(f"ops_per_s and latency_ms must be 1-d and of the same length, got shapes {x.shape} "
+                         f"and {r.shape}")
+    r0 = r.min()
+    if (r > r0).sum() < 2:
+        raise ValueError(f"latency_ms must have at least two values above its smallest ({r0:g} ms), got "
+                         f"{int((r > r0).sum())}")
+    k = SHARPNESS_GRID[:, None, None]
+    xmax = (x.max() * (1 + np.geomspace(1e-3, XMAX_GRID_SPAN - 1, 400)))[None, :, None]
+    model = r0 / (1 - (x[None, None, :] / xmax) ** k)
+    sse = ((np.log(model) - np.log(r)[None, None, :]) ** 2).sum(axis=2)
+    i, j = np.unravel_index(np.argmin(sse), sse.shape)
+    return {"light_load_latency_ms": float(r0), "max_ops_per_s": float(xmax[0, j, 0]),
+            "sharpness": float(SHARPNESS_GRID[i])}
+
+
+
+def scaled_curve(fit, volumes):
+    """One volume's fitted curve, scaled to several volumes: ``Xmax`` times the volumes, ``R0`` and ``k`` kept.
+
+    Parameters
+    ----------
+    fit : dict
+        A result of :func:`fit_load_curve` for one volume.
+    volumes : int
+        Number of volumes sharing the load evenly, at least 1. [-]
+
+    Returns
+    -------
+    dict
+        The same keys as ``fit``.
+
+    Notes
+    -----
+    The module's claim, "by simply adding # of Volumes to ANF, maximum throughput can scale linearly, and still
+    maintaining low response time" [1]_, made a prediction: each volume carries ``X / volumes`` at the latency one
+    volume has at that load.
+
+    Examples
+    --------
+    >>> scaled_curve({"light_load_latency_ms": 0.4, "max_ops_per_s": 50_000, "sharpness": 2.0}, 5)["max_ops_per_s"]
+    250000.0
+    """
+    n = _checks.in_range("volumes", volumes, 1, np.inf)
+    return {**fit, "max_ops_per_s": float(fit["max_ops_per_s"] * n)}
+
+

@@ -1,0 +1,568 @@
+"""Azure NetApp Files: throughput by service level and quota, sizing a volume, and what it costs a month.
+
+With the Standard, Premium and Ultra service levels (automatic QoS), a volume may move up to its quota times
+its service level's rate per TiB, and never more than the ceiling of its volume type. With the Flexible service
+level, throughput is bought separately from capacity, within a range set by the pool's size. Every rate and
+limit is read from ``data/platforms/azure_netapp_files_limits.csv``, which cites Microsoft's documentation row by
+row, and every price from ``data/platforms/azure_netapp_files_prices.csv``: the Azure Retail Prices snapshot of
+every Azure NetApp Files meter, committed to Azure/azure-netapp-files on 2026-01-29 (:data:`PRICE_SNAPSHOT_DATE`).
+Azure bills provisioned capacity by the hour; a month is :data:`storageperf.concepts.units.HOURS_PER_MONTH` hours.
+
+References
+----------
+.. [1] Microsoft Learn, "Service levels for Azure NetApp Files", 2026-01-29.
+.. [2] Microsoft Learn, "Resource limits for Azure NetApp Files", 2025-06-10.
+.. [3] Microsoft Learn, "Understand large volumes in Azure NetApp Files" and "Requirements and considerations
+   for large volumes", 2025-11-11.
+.. [4] Microsoft Learn, "Manage Azure NetApp Files storage with cool access", 2025-10-28.
+.. [5] Microsoft Learn, "Cost model for Azure NetApp Files", 2026-06-15: "The service meters all consumption
+   hourly and invoices monthly"; a Flexible pool is billed for capacity plus throughput above the baseline.
+.. [6] Azure Retail Prices, Azure NetApp Files meters, snapshot in Azure/azure-netapp-files
+   docs/calc/beta/pricing-data.json (commit 5bd1556, 2026-01-29).
+.. [7] Microsoft Learn, "Azure NetApp Files storage with cool access", 2024-09-05: cool tier capacity and network
+   transfer are billed separately; coolness period 2 to 183 days.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _checks, data
+from ..concepts import bounds, units
+
+_LIMITS, _PRICES = "azure_netapp_files_limits", "azure_netapp_files_prices"
+
+
+def _limit(limit_id, unit):
+    return data.value(_LIMITS, limit_id, unit)
+
+
+#: Service levels whose throughput is quota x rate (automatic QoS).
+SERVICE_LEVELS = ("Standard", "Premium", "Ultra")
+#: Volume types: a regular volume (up to 100 TiB) or a large volume (50 TiB to 1 PiB).
+VOLUME_TYPES = ("regular", "large")
+
+
+def throughput_per_tib_mibps(service_level, cool_access=False):
+    """Throughput a service level grants per TiB of volume quota.
+
+    Parameters
+    ----------
+    service_level : {"Standard", "Premium", "Ultra"}
+    cool_access : bool
+        Whether cool access is enabled on the volume, which lowers the Premium and Ultra rates [4]_.
+
+    Returns
+    -------
+    float
+        Throughput per TiB of quota. [MiB/s per TiB]
+
+    Examples
+    --------
+    >>> throughput_per_tib_mibps("Premium"), throughput_per_tib_mibps("Premium", cool_access=True)
+    (64.0, 36.0)
+    """
+    _checks.choice("service_level", service_level, SERVICE_LEVELS)
+    if not isinstance(cool_access, (bool, np.bool_)):
+        raise TypeError(f"cool_access must be True or False, got {cool_access!r}")
+    if cool_access:
+        if service_level == "Standard":
+            raise ValueError("service_level must be Premium or Ultra with cool_access=True (the guide's sources "
+                             "give no cool-access rate for Standard); got 'Standard'")
+        return _limit(f"throughput_per_tib_cool_{service_level.lower()}", "MiB/s per TiB")
+    return _limit(f"throughput_per_tib_{service_level.lower()}", "MiB/s per TiB")
+
+
+def quota_range_tib(volume_type="regular"):
+    """Smallest and largest quota of one volume.
+
+    Parameters
+    ----------
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    tuple of float
+        ``(smallest, largest)`` quota. [TiB]
+
+    Examples
+    --------
+    >>> quota_range_tib("regular")
+    (0.048828125, 100.0)
+    """
+    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    return tuple(_limit(f"volume_quota_{end}_{volume_type}", "TiB") for end in ("min", "max"))
+
+
+def check_quota_tib(quota_tib, volume_type="regular"):
+    """Return ``quota_tib`` as floats if every value is a valid quota for ``volume_type``; raise otherwise."""
+    low, high = quota_range_tib(volume_type)
+    return _checks.in_range("quota_tib", quota_tib, low, high, "TiB", f"for a {volume_type} volume")
+
+
+def volume_ceiling_mibps(service_level, volume_type="regular"):
+    """Most throughput one volume can have, whatever its quota.
+
+    Parameters
+    ----------
+    service_level : {"Standard", "Premium", "Ultra"}
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    float
+        Throughput ceiling. [MiB/s]
+
+    Examples
+    --------
+    >>> volume_ceiling_mibps("Standard"), volume_ceiling_mibps("Ultra"), volume_ceiling_mibps("Ultra", "large")
+    (1600.0, 4500.0, 12800.0)
+    """
+    _checks.choice("service_level", service_level, SERVICE_LEVELS)
+    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    if volume_type == "large":
+        return _limit("volume_ceiling_large", "MiB/s")
+    return _limit(f"volume_ceiling_regular_{service_level.lower()}", "MiB/s")
+
+
+def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", cool_access=False):
+    """Throughput limit of a volume with automatic QoS.
+
+    Parameters
+    ----------
+    quota_tib : float or array-like
+        Volume quota, within :func:`quota_range_tib` for the volume type. [TiB]
+    service_level : {"Standard", "Premium", "Ultra"}
+    volume_type : {"regular", "large"}
+    cool_access : bool
+        Whether cool access is enabled (Premium and Ultra only).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Throughput limit. [MiB/s]
+
+    Notes
+    -----
+    ``min(quota x rate(service_level), ceiling(service_level, volume_type))`` [1]_ [2]_ [3]_. The quota sets the
+    limit, not the data stored. It is a limit: a client reaches it only with enough I/O in flight and network
+    bandwidth (see :mod:`storageperf.concepts.queueing`).
+
+    Examples
+    --------
+    The HPC/EDA module's Premium volume of 10 TiB: 64 x 10 = 640 MiB/s.
+
+    >>> volume_throughput_mibps(10, "Premium")
+    640.0
+
+    A 50 TiB Ultra volume would be 6,400 MiB/s by its quota, but a regular volume stops at 4,500:
+
+    >>> volume_throughput_mibps(50, "Ultra")
+    4500.0
+    """
+    rate = throughput_per_tib_mibps(service_level, cool_access)
+    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    quota = check_quota_tib(quota_tib, volume_type)
+    return bounds.tightest({"quota x service level": quota * rate, "volume ceiling": ceiling})[0]
+
+
+def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=False):
+    """Which limit sets :func:`volume_throughput_mibps`: ``"quota x service level"`` or ``"volume ceiling"``.
+
+    Parameters are those of :func:`volume_throughput_mibps`.
+
+    Returns
+    -------
+    str or numpy.ndarray of str
+
+    Examples
+    --------
+    >>> binding_limit(10, "Premium"), binding_limit(100, "Premium")
+    ('quota x service level', 'volume ceiling')
+    """
+    rate = throughput_per_tib_mibps(service_level, cool_access)
+    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    quota = check_quota_tib(quota_tib, volume_type)
+    return bounds.tightest({"quota x service level": quota * rate, "volume ceiling": ceiling})[1]
+
+
+def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regular", cool_access=False):
+    """Smallest quota whose service level grants a throughput (before the ceiling).
+
+    Parameters
+    ----------
+    throughput_mibps : float or array-like
+        Throughput needed, greater than 0 and at most the volume's ceiling. [MiB/s]
+    service_level, volume_type, cool_access
+        As in :func:`volume_throughput_mibps`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Quota, at least the volume type's smallest quota. [TiB]
+
+    Notes
+    -----
+    ``max(throughput / rate, smallest quota)``. Above the ceiling no quota is enough, and the function says so.
+
+    Examples
+    --------
+    The module's knowledge check wants 3,000 MiB/s: Premium needs 46.875 TiB of quota, Ultra 23.4 TiB.
+
+    >>> quota_for_throughput_tib(3000, "Premium")
+    46.875
+    """
+    rate = throughput_per_tib_mibps(service_level, cool_access)
+    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    need = _checks.in_range("throughput_mibps", throughput_mibps, 0, ceiling, "MiB/s",
+                            f"for a {volume_type} {service_level} volume", low_open=True)
+    low, _ = quota_range_tib(volume_type)
+    return _checks.scalar_or_array(np.maximum(need / rate, low))
+
+
+def pool_range_tib():
+    """Smallest and largest capacity pool, ``(smallest, largest)``. [TiB]
+
+    Examples
+    --------
+    >>> pool_range_tib()
+    (1.0, 2048.0)
+    """
+    return _limit("capacity_pool_min", "TiB"), _limit("capacity_pool_max", "TiB")
+
+
+def coolness_periods_days():
+    """Shortest, default and longest coolness period of cool access, ``(shortest, default, longest)``. [days]
+
+    Examples
+    --------
+    >>> coolness_periods_days()
+    (2.0, 31.0, 183.0)
+    """
+    return tuple(_limit(f"coolness_period_{k}", "days") for k in ("min", "default", "max"))
+
+
+def flexible_throughput_range_mibps(pool_tib):
+    """Throughput a Flexible service level capacity pool can be given.
+
+    Parameters
+    ----------
+    pool_tib : float or array-like
+        Capacity pool size, between the smallest and largest pool. [TiB]
+
+    Returns
+    -------
+    tuple
+        ``(smallest, largest)`` throughput: the baseline included with every pool, and 640 MiB/s per TiB of
+        pool (never below the baseline). [MiB/s]
+
+    Examples
+    --------
+    >>> flexible_throughput_range_mibps(1)
+    (128.0, 640.0)
+    """
+    low, high = pool_range_tib()
+    pool = _checks.in_range("pool_tib", pool_tib, low, high, "TiB", "for a capacity pool")
+    base = _limit("flexible_pool_baseline_throughput", "MiB/s")
+    top = np.maximum(pool * _limit("flexible_max_throughput_per_tib", "MiB/s per TiB"), base)
+    return base, _checks.scalar_or_array(top)
+
+def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regular"):
+    """Smallest quota that holds the data and grants the throughput, and whether the volume type allows it.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Data the volume must hold, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput the volume must grant, greater than 0. [MiB/s]
+    service_level : {"Standard", "Premium", "Ultra"}
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    dict
+        ``quota_tib`` [TiB]: ``max(capacity, throughput / rate, smallest quota)``; ``throughput_mibps`` [MiB/s]: what
+        that quota grants, ``min(quota x rate, ceiling)``, computed even where the quota is too large;
+        ``binding``: ``"capacity"`` or ``"throughput"``, whichever sets the quota; ``feasible``: the quota is
+        within the volume type's range and its throughput reaches the need.
+
+    Notes
+    -----
+    The HPC/EDA module's rule: "You get the gross performance limit of the Volume by multiplying the two factors"
+    (service level and quota). The ceiling and quota range are today's limits (``data/platforms/azure_netapp_files_limits.csv``), not
+    the module's (source_discrepancies hpc-03, hpc-04).
+
+    Examples
+    --------
+    The module's knowledge check: 50 TiB of data and 3,000 MiB/s. Premium needs 50 TiB (capacity binds) and grants
+    64 x 50 = 3,200 MiB/s:
+
+    >>> r = size_volume(50, 3000, "Premium")
+    >>> r["quota_tib"], r["throughput_mibps"], r["binding"], r["feasible"]
+    (50.0, 3200.0, 'capacity', True)
+    """
+    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    rate = throughput_per_tib_mibps(service_level)
+    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    low, high = quota_range_tib(volume_type)
+    by_throughput = need / rate
+    quota = np.maximum(np.maximum(cap, by_throughput), low)
+    granted = np.minimum(quota * rate, ceiling)
+    feasible = (quota <= high) & (granted >= need)
+    binding = np.where(cap >= by_throughput, "capacity", "throughput")
+    scalar = np.ndim(quota) == 0
+    return {"quota_tib": _checks.scalar_or_array(quota), "throughput_mibps": _checks.scalar_or_array(granted),
+            "binding": str(binding) if scalar else binding,
+            "feasible": bool(feasible) if scalar else feasible}
+
+
+
+def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_type="regular"):
+    """Whether a volume of this quota and service level holds the data and grants the throughput.
+
+    Parameters
+    ----------
+    quota_tib : float or array-like
+        Quota of the volume, within the volume type's range. [TiB]
+    service_level : {"Standard", "Premium", "Ultra"}
+    capacity_tib : float or array-like
+        Data the volume must hold, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput it must grant, greater than 0. [MiB/s]
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    bool or numpy.ndarray of bool
+        ``quota >= capacity and volume_throughput_mibps(quota) >= throughput``.
+
+    Examples
+    --------
+    The module's knowledge check, question 2 (50 TiB, 3,000 MiB/s): Ultra + 25 TiB has the throughput (3,200 MiB/s)
+    but not the space; Standard + 100 TiB has the space but 1,600 MiB/s.
+
+    >>> [bool(meets_need(q, s, 50, 3000)) for q, s in [(25, "Ultra"), (50, "Premium"), (100, "Standard")]]
+    [False, True, False]
+    """
+    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    granted = volume_throughput_mibps(quota_tib, service_level, volume_type)
+    result = (np.asarray(quota_tib, dtype=float) >= cap) & (np.asarray(granted) >= need)
+    return bool(result) if result.ndim == 0 else result
+
+
+_CAPACITY_METER = {"Standard": "Standard Capacity", "Premium": "Premium Capacity", "Ultra": "Ultra Capacity",
+                   "Flexible": "Flexible Service Level Capacity"}
+_THROUGHPUT_METER = "Flexible Service Level Throughput MiBps"
+
+#: Date of the price snapshot (its row in ``data/documents.csv``).
+PRICE_SNAPSHOT_DATE = data.row("documents", "azure-retail-prices-anf")["date"]
+
+
+def regions():
+    """Regions with prices in the snapshot, sorted (Azure ``armRegionName``, e.g. ``"eastus"``)."""
+    return sorted(data.load(_PRICES)["region"].unique())
+
+
+def price(region, meter):
+    """One price from the snapshot.
+
+    Parameters
+    ----------
+    region : str
+        An Azure region name from :func:`regions`, e.g. ``"eastus"``.
+    meter : str
+        A meter name of ``data/platforms/azure_netapp_files_prices.csv``, e.g. ``"Premium Capacity"``.
+
+    Returns
+    -------
+    dict
+        ``price_usd``, ``unit`` (``1 GiB/Hour``, ``1/Hour`` or ``1 GiB``) and ``effective_start_date``.
+
+    Examples
+    --------
+    >>> price("eastus", "Premium Capacity")["price_usd"]
+    0.000403
+    """
+    table = data.load(_PRICES)
+    _checks.choice("region", region, regions())
+    meters = sorted(table["meter"].unique())
+    _checks.choice("meter", meter, meters)
+    row = table[(table["region"] == region) & (table["meter"] == meter)]
+    if row.empty:
+        raise ValueError(f"region {region!r} has no price for {meter!r} in the {PRICE_SNAPSHOT_DATE} snapshot; "
+                         f"choose another region")
+    row = row.iloc[0]
+    return {"price_usd": float(row["price_usd"]), "unit": row["unit"], "effective_start_date": row["effective_start_date"]}
+
+
+def monthly_capacity_cost_usd(capacity_tib, service_level, region="eastus"):
+    """Monthly cost of provisioned capacity at one service level.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Capacity pool size, between the smallest and largest pool. [TiB]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Cost of the capacity for a month. [USD]
+
+    Notes
+    -----
+    ``capacity [GiB] x price [USD per GiB-hour] x 730 h``. Azure NetApp Files bills the provisioned pool,
+    not the data stored. For Flexible pools add :func:`monthly_flexible_throughput_cost_usd`.
+
+    Examples
+    --------
+    A 4 TiB Ultra pool in East US; Microsoft's cost model quotes $1,609 for it:
+
+    >>> round(monthly_capacity_cost_usd(4, "Ultra"), 2)
+    1608.66
+    """
+    _checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
+    low, high = pool_range_tib()
+    cap = _checks.in_range("capacity_tib", capacity_tib, low, high, "TiB", "for a capacity pool")
+    p = price(region, _CAPACITY_METER[service_level])
+    gib = units.convert(cap, "TiB", "GiB")
+    return _checks.scalar_or_array(gib * p["price_usd"] * units.HOURS_PER_MONTH)
+
+
+def monthly_flexible_throughput_cost_usd(throughput_mibps, pool_tib, region="eastus"):
+    """Monthly cost of the throughput a Flexible pool is given above its included baseline.
+
+    Parameters
+    ----------
+    throughput_mibps : float or array-like
+        Throughput assigned to the pool, within :func:`flexible_throughput_range_mibps`. [MiB/s]
+    pool_tib : float
+        Capacity pool size. [TiB]
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Cost of the throughput for a month. [USD]
+
+    Notes
+    -----
+    ``(throughput - 128 MiB/s) x price [USD per MiB/s-hour] x 730 h`` [5]_.
+
+    Examples
+    --------
+    Microsoft's cost model prices "1 TiB Flexible with 512 MiB/s" at $976 a month; in East US the throughput
+    is most of it:
+
+    >>> round(monthly_flexible_throughput_cost_usd(512, 1), 2)
+    863.95
+    >>> round(monthly_flexible_throughput_cost_usd(512, 1) + monthly_capacity_cost_usd(1, "Flexible"), 2)
+    976.82
+    """
+    base, top = flexible_throughput_range_mibps(pool_tib)
+    tp = _checks.in_range("throughput_mibps", throughput_mibps, base, np.max(top), "MiB/s",
+                          f"for a {float(np.max(pool_tib)):g} TiB Flexible pool")
+    p = price(region, _THROUGHPUT_METER)
+    return _checks.scalar_or_array((tp - base) * p["price_usd"] * units.HOURS_PER_MONTH)
+
+def _coolness_days(coolness_period_days):
+    low, _, high = coolness_periods_days()
+    return _checks.in_range("coolness_period_days", coolness_period_days, low, high, "days")
+
+
+
+def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
+                     service_level="Standard", region="eastus"):
+    """Monthly cost of a data set on a volume with cool access, by component.
+
+    Parameters
+    ----------
+    data_tib : float or array-like
+        Data stored, between the smallest and largest capacity pool. [TiB]
+    cool_share : float or array-like
+        Share of the data that is cool (not read for the coolness period), 0 to 1. [-]
+    read_back_share : float or array-like
+        Share of the cool data read back in a month, 0 to 1. [-]
+    random_share : float or array-like
+        Share of the read-back bytes read randomly, 0 to 1; random reads move data back to the hot tier. [-]
+    coolness_period_days : float, optional
+        Days before unread data moves to the cool tier, 2 to 183; default 31 (the document default). [days]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    dict
+        ``hot``, ``cool`` (capacity), ``transfer`` and ``total``, each in USD per month. [USD]
+
+    Notes
+    -----
+    Steady state, with the default retrieval policy (the cool-access document, 2024-09-05): sequential reads are served from the cool tier, random
+    reads move their blocks back to the hot tier, where they stay for a coolness period before moving back down.
+
+    - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``, where the rehydrated data
+      ``= cool GiB x read_back x random x min(coolness_period / days per month, 1)`` is still hot;
+    - transfer GiB a month ``= cool GiB x read_back x (1 + random)``: every read from the cool tier, plus the
+      rehydrated blocks moving back down [7]_;
+    - capacity is billed per GiB-hour at the service level's price (hot) and the cool tier's price (cool), and
+      transfer per GiB [6]_, with :data:`storageperf.concepts.units.HOURS_PER_MONTH` hours a month.
+
+    The one-off move of the data set to the cool tier when cool access is turned on is not included.
+
+    Examples
+    --------
+    100 TiB on Standard in East US, 80 % cool, 10 % of it read back each month, all sequentially:
+
+    >>> round(cool_access_monthly_cost_usd(100, 0.8, 0.1, 0.0)["total"])
+    8088
+    """
+    if coolness_period_days is None:
+        coolness_period_days = coolness_periods_days()[1]
+    data_tib = _checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
+    c = _checks.fraction("cool_share", cool_share)
+    b = _checks.fraction("read_back_share", read_back_share)
+    r = _checks.fraction("random_share", random_share)
+    days = _coolness_days(coolness_period_days)
+    _checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
+    data_gib = units.convert(data_tib, "TiB", "GiB")
+    cool_gib = data_gib * c
+    rehydrated_gib = cool_gib * b * r * np.minimum(days / units.DAYS_PER_MONTH, 1)
+    hot_gib = data_gib - cool_gib + rehydrated_gib
+    transfer_gib = cool_gib * b * (1 + r)
+    hot_price = price(region, _CAPACITY_METER[service_level])["price_usd"]
+    cool_price = price(region, "Standard Storage with Cool Access Capacity")["price_usd"]
+    transfer_price = price(region, "Standard Storage with Cool Access Data Transfer")["price_usd"]
+    parts = {"hot": hot_gib * hot_price * units.HOURS_PER_MONTH,
+             "cool": (cool_gib - rehydrated_gib) * cool_price * units.HOURS_PER_MONTH,
+             "transfer": transfer_gib * transfer_price}
+    parts["total"] = parts["hot"] + parts["cool"] + parts["transfer"]
+    return {k: _checks.scalar_or_array(v) for k, v in parts.items()}
+
+
+
+def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
+                       service_level="Standard", region="eastus"):
+    """What cool access saves a month against keeping all the data hot (negative: it costs more).
+
+    Parameters are those of :func:`cool_access_monthly_cost_usd`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``cost without cool access - cost with cool access``. [USD]
+
+    Examples
+    --------
+    >>> round(cool_access_monthly_saving_usd(100, 0.8, 0.1, 0.0))
+    7012
+    """
+    with_cool = cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days,
+                                 service_level, region)["total"]
+    all_hot = cool_access_monthly_cost_usd(data_tib, 0.0, 0.0, 0.0, coolness_period_days, service_level, region)["total"]
+    return _checks.scalar_or_array(np.asarray(all_hot) - with_cool)

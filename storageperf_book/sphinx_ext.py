@@ -1,0 +1,157 @@
+"""The book's Sphinx extension (``storageperf_book.sphinx_ext`` in ``_config.yml``).
+
+It copies ``plotly.min.js`` from the installed plotly package into the site once, loads it only on pages that
+have a figure, copies the data package into the site's ``data/`` folder (the appendix links to its tables
+there), and tells notebooks executed for the site (through :data:`~storageperf_book.figures.SITE_ENV`) to render
+calculators without a kernel. It also gives the bibliography style ``book`` (``bibtex_default_style`` in
+``_config.yml``): pybtex's ``alpha`` labels, with the letter that tells two works of one author and year apart
+("Microsoft25b") given once over the whole ``.bib`` file, so that a work keeps its label in every chapter's
+reference list and no two works share one.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from .figures import SITE_ENV
+
+#: Where plotly.js is served, relative to the site's ``_static`` folder.
+PLOTLY_JS = "vendor/plotly.min.js"
+
+
+def _add_plotly(app, pagename, templatename, context, doctree):
+    if "plotly-graph-div" in context.get("body", ""):
+        app.add_js_file(PLOTLY_JS)
+
+
+def _drop_duplicate_scripts(app, pagename, templatename, context, doctree):
+    # sphinx-thebe 0.3.1 adds its inline configuration twice; declared twice, `const` is a page error.
+    seen, unique = set(), []
+    for script in context.get("script_files", []):
+        key = (getattr(script, "filename", script) or "", tuple(sorted(getattr(script, "attributes", {}).items())))
+        if key not in seen:
+            seen.add(key)
+            unique.append(script)
+    context["script_files"] = unique
+
+
+def _copy_plotly(app, exception):
+    if exception is None and app.builder.format == "html":
+        import plotly
+
+        target = Path(app.outdir) / "_static" / PLOTLY_JS
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+
+
+def _copy_data(app, exception):
+    # The data package, served with the site at data/ (where the repository has it), so a reader can download it.
+    if exception is None and app.builder.format == "html":
+        from storageperf.data import DATA_DIR
+
+        target = Path(app.outdir) / "data"
+        for path in DATA_DIR.rglob("*"):
+            if path.suffix in (".csv", ".json", ".md"):
+                (target / path.relative_to(DATA_DIR)).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target / path.relative_to(DATA_DIR))
+
+
+def _book_bibliography_style(bibfiles):
+    """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``."""
+    from pybtex.database import parse_file
+    from pybtex.style.formatting.alpha import Style as Alpha
+    from pybtex.style.labels import BaseLabelStyle
+
+    entries = [entry for f in bibfiles for entry in parse_file(f).entries.values()]
+    alpha = Alpha()
+    sorted_entries = alpha.sort(entries)
+    labels = dict(zip((e.key for e in sorted_entries), alpha.format_labels(sorted_entries)))
+
+    class BookLabels(BaseLabelStyle):
+        def format_labels(self, sorted_entries):
+            return (labels[e.key] for e in sorted_entries)
+
+    class BookStyle(Alpha):
+        default_label_style = BookLabels
+
+    return BookStyle
+
+
+def _book_reference_style(bibfiles):
+    """The ``book`` citation style: author-year, with a letter after the year where one author has several works
+    in a year (``Microsoft, 2025a``), lettered in the reference list's order, so a citation names one work."""
+    from pybtex.database import parse_file
+    from pybtex.richtext import Text
+    from pybtex.style.formatting.alpha import Style as Alpha
+    from pybtex.style.template import node
+    from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
+    from sphinxcontrib.bibtex.style.referencing.basic_author_year import (
+        BasicAuthorYearParentheticalReferenceStyle, BasicAuthorYearTextualReferenceStyle)
+    from sphinxcontrib.bibtex.style.template import join, join2, post_text, pre_text, reference
+
+    def author_year(entry):
+        return tuple(str(p) for p in entry.persons.get("author", ())), entry.fields.get("year", "n.d.")
+
+    entries = Alpha().sort([e for f in bibfiles for e in parse_file(f).entries.values()])
+    groups = {}
+    for entry in entries:
+        groups.setdefault(author_year(entry), []).append(entry.key)
+    letters = {key: "abcdefghijklmnopqrstuvwxyz"[i] for keys in groups.values() if len(keys) > 1
+               for i, key in enumerate(keys)}
+
+    @node
+    def lettered_year(children, data):
+        entry = data["entry"]
+        return Text(author_year(entry)[1] + letters.get(entry.key, ""))
+
+    class Parenthetical(BasicAuthorYearParentheticalReferenceStyle):
+        def inner(self, role_name):
+            return join2(sep1=self.pre_text_sep, sep2=self.post_text_sep)[
+                pre_text,
+                reference[join(sep=self.author_year_sep)[
+                    self.person.author_or_editor_or_title(full="s" in role_name), lettered_year]],
+                post_text]
+
+    class Textual(BasicAuthorYearTextualReferenceStyle):
+        def inner(self, role_name):
+            return join(sep=self.text_reference_sep)[
+                self.person.author_or_editor_or_title(full="s" in role_name),
+                join[self.bracket.left,
+                     join2(sep1=self.pre_text_sep, sep2=self.post_text_sep)[pre_text, reference[lettered_year],
+                                                                            post_text],
+                     self.bracket.right]]
+
+    class BookReferences(AuthorYearReferenceStyle):
+        def __post_init__(self):
+            super().__post_init__()
+            self.styles[:2] = [
+                Parenthetical(bracket=self.bracket_parenthetical, person=self.person,
+                              author_year_sep=self.author_year_sep, pre_text_sep=self.pre_text_sep,
+                              post_text_sep=self.post_text_sep),
+                Textual(bracket=self.bracket_textual, person=self.person, text_reference_sep=self.text_reference_sep,
+                        pre_text_sep=self.pre_text_sep, post_text_sep=self.post_text_sep)]
+            self.role_style.update((role, style) for style in self.styles[:2] for role in style.role_names())
+
+    return BookReferences
+
+
+def _register_bibliography_style(app, config):
+    from pybtex.plugin import register_plugin
+    from sphinxcontrib.bibtex.plugin import register_plugin as register_bibtex_plugin
+
+    bibfiles = [Path(app.srcdir, f) for f in config.bibtex_bibfiles]
+    register_plugin("pybtex.style.formatting", "book", _book_bibliography_style(bibfiles), force=True)
+    register_bibtex_plugin("sphinxcontrib.bibtex.style.referencing", "book", _book_reference_style(bibfiles),
+                           force=True)
+
+
+def setup(app):
+    """Sphinx extension: serve plotly.js once and the data package, execute notebooks in site mode, label citations."""
+    os.environ[SITE_ENV] = "1"
+    app.connect("config-inited", _register_bibliography_style)
+    app.connect("html-page-context", _add_plotly)
+    app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
+    app.connect("build-finished", _copy_plotly)
+    app.connect("build-finished", _copy_data)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
