@@ -1,29 +1,24 @@
 """Every public model function rejects bad input with a message naming the parameter, the value and what is allowed."""
-import math
-
 import pytest
 
 from storageperf.concepts import bandwidth, queueing, units
 from storageperf.platforms import azure_netapp_files as anf
 
-# (function, good keyword arguments, parameter to spoil, bad values with the words the message must contain)
-NUMBER = [(-3, "got -3"), (0, "got 0"), (math.nan, "finite"), (math.inf, "got inf"), ("ten", "must be a number"),
-          (True, "must be a number"), (None, "must be a number")]
-CASES = [
-    (bandwidth.bandwidth_mibps, {"iops": 1000, "block_size_kib": 16}, "iops", NUMBER),
-    (bandwidth.bandwidth_mibps, {"iops": 1000, "block_size_kib": 16}, "block_size_kib", NUMBER),
-    (bandwidth.iops_from_bandwidth, {"bandwidth_mibps": 100, "block_size_kib": 16}, "bandwidth_mibps", NUMBER),
-    (bandwidth.iops_from_bandwidth, {"bandwidth_mibps": 100, "block_size_kib": 16}, "block_size_kib", NUMBER),
-    (queueing.outstanding_io, {"jobs": 1, "queue_depth": 1}, "jobs", NUMBER),
-    (queueing.outstanding_io, {"jobs": 1, "queue_depth": 1}, "queue_depth", NUMBER),
-    (queueing.littles_law_latency_ms, {"iops": 100, "outstanding": 1}, "iops", NUMBER),
-    (queueing.littles_law_latency_ms, {"iops": 100, "outstanding": 1}, "outstanding", NUMBER),
-    (queueing.littles_law_iops, {"outstanding": 1, "latency_ms": 1}, "latency_ms", NUMBER),
-    (queueing.closed_loop_iops, {"outstanding": 1, "light_load_latency_ms": 1, "max_iops": 10}, "max_iops", NUMBER),
+BAD_INPUT = [
+    (bandwidth.bandwidth_mibps, {"iops": 1000, "block_size_kib": 16}, "iops", ["number"]),
+    (bandwidth.bandwidth_mibps, {"iops": 1000, "block_size_kib": 16}, "block_size_kib", ["number"]),
+    (bandwidth.iops_from_bandwidth, {"bandwidth_mibps": 100, "block_size_kib": 16}, "bandwidth_mibps", ["number"]),
+    (bandwidth.iops_from_bandwidth, {"bandwidth_mibps": 100, "block_size_kib": 16}, "block_size_kib", ["number"]),
+    (queueing.outstanding_io, {"jobs": 1, "queue_depth": 1}, "jobs", ["number"]),
+    (queueing.outstanding_io, {"jobs": 1, "queue_depth": 1}, "queue_depth", ["number"]),
+    (queueing.littles_law_latency_ms, {"iops": 100, "outstanding": 1}, "iops", ["number"]),
+    (queueing.littles_law_latency_ms, {"iops": 100, "outstanding": 1}, "outstanding", ["number"]),
+    (queueing.littles_law_iops, {"outstanding": 1, "latency_ms": 1}, "latency_ms", ["number"]),
+    (queueing.closed_loop_iops, {"outstanding": 1, "light_load_latency_ms": 1, "max_iops": 10}, "max_iops", ["number"]),
     (queueing.closed_loop_latency_ms, {"outstanding": 1, "light_load_latency_ms": 1, "max_iops": 10},
-     "light_load_latency_ms", NUMBER),
+     "light_load_latency_ms", ["number"]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "quota_tib",
-     NUMBER + [(101, "between 0.0488281 and 100 TiB for a regular volume, got 101")]),
+     ["number", (101, "between 0.0488281 and 100 TiB for a regular volume, got 101")]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "service_level",
      [("Gold", "one of Standard, Premium, Ultra; got 'Gold'"), ("premium", "got 'premium'"), (64, "got 64")]),
     (anf.volume_throughput_mibps, {"quota_tib": 60, "service_level": "Premium", "volume_type": "large"}, "quota_tib",
@@ -34,13 +29,13 @@ CASES = [
      [("Standard", "Premium or Ultra with cool_access=True")]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "cool_access",
      [("yes", "cool_access must be True or False")]),
-    (anf.binding_limit, {"quota_tib": 10, "service_level": "Premium"}, "quota_tib", NUMBER),
+    (anf.binding_limit, {"quota_tib": 10, "service_level": "Premium"}, "quota_tib", ["number"]),
     (anf.quota_for_throughput_tib, {"throughput_mibps": 100, "service_level": "Premium"}, "throughput_mibps",
-     NUMBER + [(5000, "at most 4500 MiB/s for a regular Premium volume, got 5000")]),
+     ["number", (5000, "at most 4500 MiB/s for a regular Premium volume, got 5000")]),
     (anf.flexible_throughput_range_mibps, {"pool_tib": 1}, "pool_tib",
-     NUMBER + [(0.5, "between 1 and 2048 TiB for a capacity pool, got 0.5")]),
+     ["number", (0.5, "between 1 and 2048 TiB for a capacity pool, got 0.5")]),
     (anf.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "capacity_tib",
-     NUMBER + [(4096, "between 1 and 2048 TiB")]),
+     ["number", (4096, "between 1 and 2048 TiB")]),
     (anf.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "region",
      [("mars", "region must be one of"), ("East US", "got 'East US'")]),
     (anf.monthly_capacity_cost_usd, {"capacity_tib": 4, "service_level": "Ultra"}, "service_level",
@@ -50,14 +45,5 @@ CASES = [
     (anf.price, {"region": "eastus", "meter": "Premium Capacity"}, "meter", [("Gold Capacity", "meter must be one of")]),
     (units.convert, {"value": 1, "from_unit": "MiB", "to_unit": "MB"}, "value", [("x", "value must be a number")]),
 ]
-PARAMS = [pytest.param(f, good, name, bad, words, id=f"{f.__name__}-{name}-{bad!r}")
-          for f, good, name, bads in CASES for bad, words in bads]
-
-
-@pytest.mark.parametrize("func, good, name, bad, words", PARAMS)
-def test_bad_input_is_named(func, good, name, bad, words):
-    func(**good)  # the good call works
-    with pytest.raises((ValueError, TypeError)) as err:
-        func(**{**good, name: bad})
-    message = str(err.value)
-    assert name in message and words in message and "\n" not in message
+def test_bad_input_is_named(bad_input):
+    bad_input.check()

@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 from numpy.testing import assert_allclose
 
@@ -23,3 +24,12 @@ def test_round_trip(iops, block):
 def test_vectorised():
     out = bandwidth.bandwidth_mibps(np.array([1024, 2048]), 1)
     assert_allclose(out, [1.0, 2.0], rtol=1e-12)  # 1 KiB x 1024/s = 1 MiB/s
+
+
+def test_blend_is_harmonic():
+    # half the bytes at 1,000 MiB/s and half at 100: 1 / (0.5 / 1000 + 0.5 / 100) = 181.8 MiB/s
+    assert_allclose(bandwidth.blended_throughput_mibps([0.5, 0.5], [1000, 100]), 1 / (0.5 / 1000 + 0.5 / 100))
+    with pytest.raises(ValueError, match="shares must sum to 1"):
+        bandwidth.blended_throughput_mibps([0.5, 0.4], [1000, 100])
+    with pytest.raises(ValueError, match="shares and throughputs_mibps must be of one length"):
+        bandwidth.blended_throughput_mibps([1.0], [1000, 100])

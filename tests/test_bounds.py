@@ -1,0 +1,40 @@
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+from numpy.testing import assert_allclose
+
+from storageperf.concepts import bounds
+
+
+def test_the_smallest_limit_binds_and_ties_go_to_the_first():
+    assert bounds.tightest({"a": 3.0, "b": 2.0, "c": 5.0}) == (2.0, "b")
+    assert bounds.tightest({"a": 2.0, "b": 2.0}) == (2.0, "a")
+
+
+def test_arrays_broadcast_against_scalars():
+    value, binding = bounds.tightest({"clients": np.array([1.0, 5.0, 9.0]), "ceiling": 4.0, "off": np.inf})
+    assert_allclose(value, [1.0, 4.0, 4.0])
+    assert list(binding) == ["clients", "ceiling", "ceiling"]
+
+
+@given(st.lists(st.floats(0, 1e9), min_size=1, max_size=6))
+def test_the_value_is_the_minimum(values):
+    value, binding = bounds.tightest({f"l{i}": v for i, v in enumerate(values)})
+    assert value == min(values) and values[int(binding[1:])] == min(values)
+
+
+def test_mixed_limit_names_what_binds():
+    # A pure read of 64 KiB against 15,000 IOPS and 240 MB/s (TR-4816 Table 1, custom-4-16384):
+    # 240e6 / 65,536 = 3,662 operations a second, below 15,000: the read throughput binds.
+    iops, binding = bounds.mixed_iops_limit(1.0, 64, 15_000, 15_000, 240, 240)
+    assert_allclose(iops, 240e6 / 65_536, rtol=1e-12)
+    assert binding == "read throughput"
+    # all writes: the read terms drop out
+    assert bounds.mixed_iops_limit(0.0, 8, 1, 30_000, 1, 400)[1] == "write IOPS"
+
+
+def test_bad_limits_are_refused():
+    with pytest.raises(TypeError, match="limits must be a non-empty dict"):
+        bounds.tightest({})
+    with pytest.raises(ValueError, match=r"limits\['a'\] must be a number or inf, got nan"):
+        bounds.tightest({"a": float("nan")})
