@@ -7,7 +7,7 @@ import numpy as np
 
 
 def put(name, value, display=False):
-    """Glue a number or object for the prose (``{glue:text}`\`name:,.0f\```), numpy scalars as plain numbers.
+    """Glue a number or object for the prose to cite with the ``glue:text`` role, numpy scalars as plain numbers.
 
     Parameters
     ----------

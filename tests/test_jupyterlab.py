@@ -43,7 +43,7 @@ CASES = [
      lambda: f"50 TiB Premium: {anf.volume_throughput_mibps(50, 'Premium'):,.0f} MiB/s"),
     ("cool-access.ipynb", "Random share", "0.5",
      lambda: f"100% cool, 50% random: {cool_access.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s"),
-    ("cassandra-disk-cassandra_disk_caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
+    ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
     ("large-volumes.ipynb", "Client VMs", "4",
      lambda: f"4 clients, sequential read, with nconnect: {large_volumes.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
     ("hpc-eda.ipynb", "Throughput needed [MiB/s]", "2000", lambda: _hpc_title(2000)),
