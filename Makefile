@@ -4,7 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book test bench checks clean
+.PHONY: book test test-model test-notebooks test-site lint chromium bench checks datapackage clean
+
+PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
 $(VENV)/.book: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,15 +22,33 @@ book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@echo "The site is at $(CURDIR)/$(BUILD)/index.html"
 
-test: $(VENV)/.test  ## every test: model, data, notebooks, a clean build, the site in Chromium
+test: $(VENV)/.test chromium  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
+	$(BIN)/ruff check .
+	$(PYTEST) --nbval book tests storageperf storageperf_book
+
+test-model: $(VENV)/.test  ## the quick loop (seconds): model, data, the book's code, the notebooks as committed
+	$(PYTEST) -m "not site and not slow" tests storageperf storageperf_book
+
+test-notebooks: $(VENV)/.test  ## execute every chapter, checking the recorded outputs (about a minute)
+	$(PYTEST) --nbval book
+
+test-site: $(VENV)/.test chromium  ## build the book; test it in Chromium and JupyterLab; build and install the package
+	$(PYTEST) -m "site or slow" tests
+
+lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the notebooks
+	$(BIN)/ruff check .
+
+chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
-	$(BIN)/pytest -n 2 --dist loadscope --nbval book tests storageperf
 
 bench: $(VENV)/.test  ## time the build, the rebuild, nbval and bare execution; size every page
 	$(BIN)/python tools/benchmark.py
 
 checks: $(VENV)/.book  ## re-record the checked outputs of every notebook (review the diff)
 	$(BIN)/python tools/record_checks.py
+
+datapackage: $(VENV)/.book  ## regenerate data/datapackage.json from data/datapackage.spec.yaml
+	$(BIN)/python tools/datapackage.py
 
 clean:
 	rm -rf _build $(VENV)

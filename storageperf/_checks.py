@@ -6,7 +6,6 @@ into numpy.
 """
 from __future__ import annotations
 
-
 import numpy as np
 
 

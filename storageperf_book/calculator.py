@@ -8,7 +8,8 @@ A chapter describes a calculator by a drawing function and its controls::
 
 ``draw(**values)`` calls the model and returns a plotly figure whose title states the answer. Shown in a live
 kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model at every
-change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders a plotly figure with
+change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders a plotly
+figure with
 a slider over the first :class:`Slider` and a menu over the first :class:`Choice`, every position computed by the
 same model at build time, so the site never shows a control that does nothing. Bad input, in the panel or in a
 call, shows a one-line message naming the parameter, the value and what is allowed.
@@ -131,7 +132,8 @@ class Calculator:
         inputs = {}
         for name, c in self.controls.items():
             if isinstance(c, Slider):
-                cls = widgets.IntSlider if all(isinstance(v, int) for v in (c.min, c.max, c.step)) else widgets.FloatSlider
+                whole = all(isinstance(v, int) for v in (c.min, c.max, c.step))
+                cls = widgets.IntSlider if whole else widgets.FloatSlider
                 label = f"{c.label} [{c.unit}]" if c.unit else c.label
                 inputs[name] = cls(value=c.default, min=c.min, max=c.max, step=c.step, description=label,
                                    continuous_update=False, style=style, layout={"width": "420px"})

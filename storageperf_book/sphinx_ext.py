@@ -87,7 +87,9 @@ def _book_reference_style(bibfiles):
     from pybtex.style.template import node
     from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
     from sphinxcontrib.bibtex.style.referencing.basic_author_year import (
-        BasicAuthorYearParentheticalReferenceStyle, BasicAuthorYearTextualReferenceStyle)
+        BasicAuthorYearParentheticalReferenceStyle,
+        BasicAuthorYearTextualReferenceStyle,
+    )
     from sphinxcontrib.bibtex.style.template import join, join2, post_text, pre_text, reference
 
     def author_year(entry):

@@ -1,5 +1,4 @@
 """Every public model function rejects bad input with a message naming the parameter, the value and what is allowed."""
-import pytest
 
 from storageperf.concepts import bandwidth, queueing, units
 from storageperf.platforms import azure_netapp_files as anf

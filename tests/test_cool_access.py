@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.sources import cool_access
 

@@ -1,8 +1,8 @@
 import math
 
 import numpy as np
-import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from storageperf.sources import cvo_google_cloud

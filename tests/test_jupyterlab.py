@@ -16,7 +16,9 @@ import pytest
 
 from storageperf import data
 from storageperf.platforms import azure_netapp_files as anf
-from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
+from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, large_volumes
+
+pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

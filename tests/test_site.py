@@ -14,6 +14,8 @@ import pytest
 
 from storageperf import data
 
+pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

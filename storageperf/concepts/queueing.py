@@ -18,6 +18,7 @@ import numpy as np
 from .. import _checks
 from . import units
 
+
 def outstanding_io(jobs, queue_depth):
     """I/Os a load generator keeps in flight.
 

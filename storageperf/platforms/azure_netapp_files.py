@@ -289,7 +289,8 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     Notes
     -----
     The HPC/EDA module's rule: "You get the gross performance limit of the Volume by multiplying the two factors"
-    (service level and quota). The ceiling and quota range are today's limits (``data/platforms/azure_netapp_files_limits.csv``), not
+    (service level and quota). The ceiling and quota range are today's limits
+    (``data/platforms/azure_netapp_files_limits.csv``), not
     the module's (source_discrepancies hpc-03, hpc-04).
 
     Examples
@@ -394,7 +395,8 @@ def price(region, meter):
         raise ValueError(f"region {region!r} has no price for {meter!r} in the {PRICE_SNAPSHOT_DATE} snapshot; "
                          f"choose another region")
     row = row.iloc[0]
-    return {"price_usd": float(row["price_usd"]), "unit": row["unit"], "effective_start_date": row["effective_start_date"]}
+    return {"price_usd": float(row["price_usd"]), "unit": row["unit"],
+            "effective_start_date": row["effective_start_date"]}
 
 
 def monthly_capacity_cost_usd(capacity_tib, service_level, region="eastus"):
@@ -503,7 +505,8 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
 
     Notes
     -----
-    Steady state, with the default retrieval policy (the cool-access document, 2024-09-05): sequential reads are served from the cool tier, random
+    Steady state, with the default retrieval policy (the cool-access document, 2024-09-05): sequential reads are
+    served from the cool tier, random
     reads move their blocks back to the hot tier, where they stay for a coolness period before moving back down.
 
     - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``, where the rehydrated data
@@ -564,5 +567,6 @@ def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random
     """
     with_cool = cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days,
                                  service_level, region)["total"]
-    all_hot = cool_access_monthly_cost_usd(data_tib, 0.0, 0.0, 0.0, coolness_period_days, service_level, region)["total"]
+    all_hot = cool_access_monthly_cost_usd(data_tib, 0.0, 0.0, 0.0, coolness_period_days, service_level,
+                                           region)["total"]
     return _checks.scalar_or_array(np.asarray(all_hot) - with_cool)

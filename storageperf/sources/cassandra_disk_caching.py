@@ -14,8 +14,10 @@ throttle (512 MB/s on a Standard_DS14_v2), which is lower than its uncached one 
 ``DiskCaching=None`` every read goes to the Premium SSDs: higher latency, higher throttle. That trade is the
 whole story of the two crossovers the source describes, and this module is just enough of a model to show it.
 
-Every limit is read from ``data/sources/cassandra_disk_caching_setup.csv``; the two light-load latencies are computed from the charted
-points in ``data/cassandra_results.csv`` by :func:`light_load_latency_ms` and :func:`median_latency_ms`.
+The VM and disk limits are the platform's (:func:`storageperf.platforms.azure_vm.disk_path_limits`), the test setup
+is read from ``data/sources/cassandra_disk_caching_setup.csv``; the two light-load latencies are computed from the
+charted points in ``data/sources/cassandra_disk_caching_results.csv`` by :func:`light_load_latency_ms` and
+:func:`median_latency_ms`.
 
 References
 ----------
@@ -79,7 +81,8 @@ def setup():
     Notes
     -----
     The source writes "4KB documents", read here as decimal (3.9 KiB); either reading fills exactly one
-    4 KiB page, so :func:`~storageperf.concepts.bandwidth.bytes_per_read_kib` gives 4 KiB for both (cas-04 reads it as 4 x 1024 B).
+    4 KiB page, so :func:`~storageperf.concepts.bandwidth.bytes_per_read_kib` gives 4 KiB for both (cas-04 reads it
+    as 4 x 1024 B).
 
     Examples
     --------
@@ -91,7 +94,9 @@ def setup():
 
 
 def disk_path_limits(caching):
-    """Per-VM throttles of the disk path a read takes on the cluster's nodes (:func:`storageperf.platforms.azure_vm.disk_path_limits`).
+    """Per-VM throttles of the disk path a read takes on the cluster's nodes.
+
+    See :func:`storageperf.platforms.azure_vm.disk_path_limits`.
 
     Parameters
     ----------

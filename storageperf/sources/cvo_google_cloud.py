@@ -235,7 +235,8 @@ def implied_block_size_kib():
     64.6
     """
     res = _results()
-    wide = res.pivot_table(index=["workload", "machine_type", "operation"], columns="metric", values="value").reset_index()
+    wide = res.pivot_table(index=["workload", "machine_type", "operation"], columns="metric",
+                           values="value").reset_index()
     wide["stated_kib"] = [workload_mix(w)["block_size_kib"] for w in wide["workload"]]
     wide["implied_kib"] = units.convert(wide["throughput"].to_numpy() / wide["iops"].to_numpy(), "MB", BLOCK_UNIT)
     implied_iops = wide["throughput"].to_numpy() / units.convert(wide["stated_kib"].to_numpy(), BLOCK_UNIT, "MB")

@@ -8,7 +8,8 @@ throughput is the platform's: :func:`storageperf.platforms.azure_netapp_files.si
   SPEC's curves are described by ``R = R0 / (1 - (X / Xmax) ** k)``, fitted per curve by
   :func:`storageperf.concepts.queueing.fit_load_curve`.
 * **Scaling.** The module says throughput scales linearly with the number of volumes.
-  :func:`storageperf.concepts.queueing.scaled_curve` makes that a prediction: N volumes have N times one volume's ``Xmax`` and the same ``R0`` and ``k``.
+  :func:`storageperf.concepts.queueing.scaled_curve` makes that a prediction: N volumes have N times one volume's
+  ``Xmax`` and the same ``R0`` and ``k``.
 
 The measured points are read from ``data/sources/hpc_eda_chart_points.csv`` (the module's charts) and
 ``hpc_eda_spec_results.csv`` (SPEC's tables).
@@ -59,7 +60,8 @@ def _curves():
                                   "latency_ms": pts["value"]})
         else:
             pts = spec[spec["result"] == sel]
-            frame = pd.DataFrame({"id": [f"spec-{sel}-{j}-avg" for j in pts["job_sets"]], "ops_per_s": pts["ops_per_sec"], "latency_ms": pts["avg_latency_ms"],
+            frame = pd.DataFrame({"id": [f"spec-{sel}-{j}-avg" for j in pts["job_sets"]],
+                                  "ops_per_s": pts["ops_per_sec"], "latency_ms": pts["avg_latency_ms"],
                                   "mb_per_s": pts["mb_per_sec"], "job_sets": pts["job_sets"].astype(float)})
         rows.append(frame.assign(curve=name, volumes=volumes, document=document))
     return pd.concat(rows, ignore_index=True).sort_values(["curve", "ops_per_s"], kind="stable")

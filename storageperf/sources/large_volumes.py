@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from .. import _checks, data
-from ..concepts import bandwidth, bounds, compare, units
+from ..concepts import bandwidth, bounds, compare
 from ..platforms import azure_netapp_files as anf
 
 #: The document every number here comes from (its id in ``data/documents.csv``).
