@@ -36,3 +36,20 @@ def test_regions_and_missing_prices():
 
 def test_snapshot_date_comes_from_the_data():
     assert anf.PRICE_SNAPSHOT_DATE == "2026-01-29"  # documents.csv, azure-retail-prices-anf
+
+
+def test_the_cheapest_level_is_the_cheapest_feasible_option():
+    # The HPC/EDA module's knowledge check: 50 TiB and 3,000 MiB/s. Standard cannot (16 x 100 = 1,600 MiB/s at most)
+    options = anf.sizing_options(50, 3000)
+    assert not options["Standard"]["feasible"]
+    level, usd = anf.cheapest_service_level(50, 3000)
+    assert level == "Premium" and usd == min(float(o["usd"]) for o in options.values() if o["feasible"])
+    assert anf.cheapest_service_level(50, 20_000) == (None, pytest.approx(float("nan"), nan_ok=True))
+
+
+def test_cool_access_saves_nothing_at_the_break_even():
+    b = anf.cool_access_break_even_read_back(100, 0.8, 1.0, service_level="Premium")
+    assert abs(anf.cool_access_monthly_saving_usd(100, 0.8, b, 1.0, service_level="Premium")) < 1e-6
+    # all sequential: reading everything back still saves, so there is no break-even
+    assert anf.cool_access_break_even_read_back(100, 0.8, 0.0, service_level="Premium") != \
+        anf.cool_access_break_even_read_back(100, 0.8, 0.0, service_level="Premium")  # NaN

@@ -133,7 +133,14 @@ BAD_INPUT = [
      [("random", "must be one of")]),
     (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8"}, "machine_type",
      [("e2-micro", "must be one of")]),
+    (cvo_google_cloud.smallest_machine_measured, {"workload": "oltp", "need_mbps": 10}, "need_mbps", ["number"]),
 ]
+
+
+def test_no_machine_beyond_what_was_measured():
+    # Table 3: n1-standard-32's streaming reads, 1,190 MBps, the most any machine type measured
+    assert cvo_google_cloud.smallest_machine_measured("streaming_reads", 1190) == "n1-standard-32"
+    assert cvo_google_cloud.smallest_machine_measured("streaming_reads", 1191) is None
 
 
 def test_bad_input_is_named(bad_input):

@@ -570,3 +570,102 @@ def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random
     all_hot = cool_access_monthly_cost_usd(data_tib, 0.0, 0.0, 0.0, coolness_period_days, service_level,
                                            region)["total"]
     return _checks.scalar_or_array(np.asarray(all_hot) - with_cool)
+
+
+def sizing_options(capacity_tib, throughput_mibps, region="eastus", volume_type="regular"):
+    """For each automatic-QoS service level: the volume that holds the data and grants the throughput, and its cost.
+
+    Parameters
+    ----------
+    capacity_tib : float
+        Data the volume must hold, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput it must grant, greater than 0. [MiB/s]
+    region : str
+        Azure region, see :func:`regions`.
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    dict
+        ``{service level: size}`` with the keys of :func:`size_volume` and ``usd``: the month's cost of a capacity
+        pool as large as the quota (at least the smallest pool) [USD], NaN where one volume cannot do it.
+
+    Notes
+    -----
+    One volume in one pool of its own size, priced as :func:`monthly_capacity_cost_usd`.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check, 50 TiB and 3,000 MiB/s in East US:
+
+    >>> o = sizing_options(50, 3000)
+    >>> {level: (o[level]["feasible"], round(o[level]["usd"], -1)) for level in SERVICE_LEVELS}
+    {'Standard': (False, nan), 'Premium': (True, 15060.0), 'Ultra': (True, 20110.0)}
+    """
+    low, high = quota_range_tib(volume_type)
+    out = {}
+    for level in SERVICE_LEVELS:
+        size = size_volume(capacity_tib, throughput_mibps, level, volume_type)
+        pool = np.clip(size["quota_tib"], pool_range_tib()[0], high)
+        usd = np.where(size["feasible"], monthly_capacity_cost_usd(pool, level, region), np.nan)
+        out[level] = {**size, "usd": _checks.scalar_or_array(usd)}
+    return out
+
+
+def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", volume_type="regular"):
+    """The automatic-QoS service level whose volume costs least for a need, or None if no level's volume can carry it.
+
+    Parameters are those of :func:`sizing_options` (a scalar need).
+
+    Returns
+    -------
+    tuple
+        ``(service level or None, cost [USD per month] or NaN)``.
+
+    Examples
+    --------
+    >>> level, usd = cheapest_service_level(50, 3000)
+    >>> level, round(usd)
+    ('Premium', 15063)
+    """
+    options = {level: float(o["usd"]) for level, o in sizing_options(capacity_tib, throughput_mibps, region,
+                                                                      volume_type).items() if o["feasible"]}
+    if not options:
+        return None, float("nan")
+    best = min(options, key=options.get)
+    return best, options[best]
+
+
+def cool_access_break_even_read_back(data_tib, cool_share, random_share, coolness_period_days=None,
+                                     service_level="Standard", region="eastus"):
+    """Share of the cool data read back a month at which cool access stops saving money.
+
+    Parameters
+    ----------
+    data_tib, cool_share, random_share, coolness_period_days, service_level, region
+        As in :func:`cool_access_monthly_cost_usd`.
+
+    Returns
+    -------
+    float
+        The read-back share (0 to 1) at which :func:`cool_access_monthly_saving_usd` is zero; NaN if cool access
+        still saves when all the cool data is read back every month. [-]
+
+    Notes
+    -----
+    The cost model is linear in the read-back share (transfer and rehydrated capacity both grow with it), so the
+    saving is ``s(b) = s(0) + b (s(1) - s(0))`` and it is zero at ``b = s(0) / (s(0) - s(1))``.
+
+    Examples
+    --------
+    100 TiB on Premium, 80 % cool, every read-back random:
+
+    >>> round(cool_access_break_even_read_back(100, 0.8, 1.0, service_level="Premium"), 4)
+    0.8542
+    """
+    s0, s1 = (cool_access_monthly_saving_usd(data_tib, cool_share, b, random_share, coolness_period_days,
+                                             service_level, region) for b in (0.0, 1.0))
+    if s1 >= 0 or s0 <= 0:
+        return float("nan")
+    return float(s0 / (s0 - s1))

@@ -366,3 +366,42 @@ def comparison(metric="ops_per_s"):
     pts["model"] = model
     pts["binding"] = binding
     return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)
+
+
+def crossover_read_ahead(table, client_threads, column="measured"):
+    """Where, along read-ahead, DiskCaching=None overtakes ReadOnly in a table of ops/s.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Rows with ``caching``, ``client_threads``, ``read_ahead_kb`` and ``column`` (e.g. :func:`comparison`).
+    client_threads : float
+        The thread count to look at. [-]
+    column : str
+        ``"measured"`` or ``"model"``.
+
+    Returns
+    -------
+    tuple of float
+        ``(last read-ahead where ReadOnly is faster, first larger read-ahead where it is not)`` [KiB]; the second
+        is NaN if ReadOnly stays faster.
+
+    Examples
+    --------
+    At 128 threads the charts and the model agree: ReadOnly is faster up to 64 KiB, None from 128 KiB.
+
+    >>> ops = comparison("ops_per_s")
+    >>> crossover_read_ahead(ops, 128), crossover_read_ahead(ops, 128, "model")
+    ((64.0, 128.0), (64.0, 128.0))
+    """
+    if column not in ("measured", "model"):
+        raise ValueError(f"column must be one of measured, model; got {column!r}")
+    t = table[table["client_threads"] == client_threads].pivot_table(index="read_ahead_kb", columns="caching",
+                                                                      values=column).dropna()
+    if t.empty:
+        raise ValueError(f"client_threads must be a thread count with both caching modes in the table, "
+                         f"got {client_threads!r}")
+    wins = t["ReadOnly"] > t["None"]
+    last = wins[wins].index.max()
+    after = t.index[t.index > last]
+    return float(last), (float(after.min()) if len(after) else float("nan"))

@@ -277,3 +277,34 @@ def monthly_cost_usd(machine_type):
     vm = google_cloud.vm_monthly_cost_usd(machine_type)
     disks = google_cloud.ssd_pd_monthly_cost_usd(lim["disk_tb"], lim["disks"])
     return {"vm": vm, "disks": disks, "total": vm + disks}
+
+
+def smallest_machine_measured(workload, need_mbps):
+    """The smallest of TR-4816's machine types whose measured result carries a throughput, or None.
+
+    Parameters
+    ----------
+    workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
+    need_mbps : float
+        Throughput needed, reads and writes together, greater than 0. [MB/s]
+
+    Returns
+    -------
+    str or None
+        A machine type of :data:`MACHINE_TYPES`, smallest first; None if none was measured that high.
+
+    Notes
+    -----
+    Measured, not extrapolated: a need above every result gets None rather than a machine the report did not show
+    carrying it.
+
+    Examples
+    --------
+    Streaming writes of 300 MBps: n1-standard-8 measured more than that (Table 4).
+
+    >>> smallest_machine_measured("streaming_writes", 300)
+    'n1-standard-8'
+    """
+    need = float(_checks.positive("need_mbps", need_mbps, "MB/s"))
+    _checks.choice("workload", workload, WORKLOADS)
+    return next((m for m in MACHINE_TYPES if measured(m, workload)["mbps"] >= need), None)
