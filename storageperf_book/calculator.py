@@ -222,10 +222,14 @@ class Calculator:
         return out
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        static = {"text/html": self.to_html(), "text/plain": f"<Calculator: {', '.join(self.controls)}>"}
+        plain = {"text/plain": f"<Calculator: {', '.join(self.controls)}>"}
         if figures.for_site():
-            return static
-        return {**static, **self.widget()._repr_mimebundle_()}
+            return {"text/html": self.to_html(), **plain}
+        # In a kernel the panel is the calculator; a front end without widgets shows the default state only, so the
+        # kernel does not compute every slider position the site needs.
+        snapshot = (figures.figure_html(self.figure()) + '<p class="calculator-note">The inputs\' defaults; run the '
+                    'notebook with widgets enabled to change them.</p>')
+        return {"text/html": snapshot, **plain, **self.widget()._repr_mimebundle_()}
 
 
 def _changing_layout(fig):

@@ -5,6 +5,9 @@ import html
 
 import numpy as np
 
+#: The mime-type prefix myst-nb's ``glue`` gives a value that is stored but not shown (papermill's record format).
+GLUE_PREFIX = "application/papermill.record/"
+
 
 def put(name, value, display=False):
     """Glue a number or object for the prose to cite with the ``glue:text`` role, numpy scalars as plain numbers.
@@ -17,10 +20,21 @@ def put(name, value, display=False):
         A number, string or displayable object (e.g. a table from :func:`table`).
     display : bool
         Whether to show the value where it is glued, too.
-    """
-    from myst_nb import glue
 
-    glue(name, value.item() if isinstance(value, np.generic) else value, display=display)
+    Notes
+    -----
+    Writes the output ``myst_nb.glue`` writes (its display data under the record prefix, with ``scrapbook``
+    metadata), without importing myst-nb and, through it, Sphinx into every reader's kernel; a test checks that
+    the two outputs are the same.
+    """
+    from IPython.core.formatters import format_display_data
+    from IPython.display import display as show
+
+    value = value.item() if isinstance(value, np.generic) else value
+    bundle, metadata = format_display_data(value)
+    prefix = "" if display else GLUE_PREFIX
+    metadata["scrapbook"] = {"name": name, "mime_prefix": prefix}
+    show({prefix + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)
 
 
 def discrepancies(document):

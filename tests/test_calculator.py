@@ -2,6 +2,7 @@
 import json
 import re
 
+import numpy as np
 import plotly.graph_objects as go
 import pytest
 
@@ -67,6 +68,7 @@ def test_mimebundle_live_and_site(calc, monkeypatch):
     monkeypatch.delenv(figures.SITE_ENV)
     bundle = calc._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle and "text/html" in bundle
+    assert "sliders" not in bundle["text/html"]  # in a kernel the fallback is the default state, not every position
 
 
 def test_widget_redraws_through_the_model_and_reports_bad_input(calc):
@@ -124,3 +126,19 @@ def test_a_table_takes_the_themes_style_with_numbers_right_aligned():
     assert "_row0_col0" in nowrap and "col1" not in nowrap  # a short name stays on one line
     with pytest.raises(TypeError, match="styler must be a pandas Styler"):
         table(levels)
+
+
+@pytest.mark.parametrize("value, display", [(np.float64(1562.5), False), ("Premium", True), (42, False)])
+def test_put_writes_what_myst_nb_glue_writes(value, display, monkeypatch):
+    import IPython.display
+    from myst_nb import glue
+
+    from storageperf_book import put
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *a, **k: shown.append((a, k)))
+    import myst_nb.ext.glue as glue_module
+    monkeypatch.setattr(glue_module, "ipy_display", lambda *a, **k: shown.append((a, k)))
+    put("x", value, display=display)
+    glue("x", value.item() if isinstance(value, np.generic) else value, display=display)
+    assert len(shown) == 2 and shown[0] == shown[1]
