@@ -3,7 +3,7 @@ import pytest
 from numpy.testing import assert_allclose
 
 from storageperf.concepts import compare
-from storageperf.sources import cassandra_disk_caching, cvo_google_cloud, hpc_eda, large_volumes
+from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
 
 
 def test_relative_error_is_signed_and_relative():

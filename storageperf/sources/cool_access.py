@@ -110,3 +110,84 @@ def latency_ms(throughput_mibps, outstanding, block_size_kib):
     """
     iops = bandwidth.iops_from_bandwidth(throughput_mibps, block_size_kib)
     return queueing.littles_law_latency_ms(iops, outstanding)
+
+
+#: The document this module reproduces (its id in ``data/documents.csv``).
+DOCUMENT = "anf-cool-access"
+
+
+def _test(test_id, column):
+    return data.load("cool_access_tests").set_index("id").loc[test_id, column]
+
+
+def mixed_test_load():
+    """I/Os in flight and block size of the document's mixed test, as :func:`comparison` assumes them.
+
+    Returns
+    -------
+    tuple
+        ``(outstanding, block_size_kib)``: jobs x queue depth of the mixed test [-], and 16 jobs' sequential
+        test's block size [KiB], assumed because the mixed test does not state its own.
+
+    Examples
+    --------
+    >>> mixed_test_load()
+    (16.0, 256.0)
+    """
+    outstanding = float(_test("mixed", "jobs") * _test("mixed", "queue_depth"))
+    return outstanding, float(_test("seq-16job", "block_size_kib"))
+
+
+def _drop_pct(before, after):
+    return (1 - after / before) * 100
+
+
+def comparison():
+    """The document's other results beside what the blend of its four endpoints predicts, in the standard shape.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`storageperf.concepts.compare.table`: ``id`` (the result's row in ``cool_access_results``),
+        ``measured`` (the document's number), ``model``, ``relative_error``, then ``result`` (what it is, with
+        its unit).
+
+    Notes
+    -----
+    The drops between endpoints recompute the endpoints themselves; the 80/20 mix and the two latencies are
+    predictions of the blend and of Little's law (:func:`latency_ms`) with :func:`mixed_test_load`.
+
+    Examples
+    --------
+    >>> c = comparison()
+    >>> len(c), round(float(c.set_index("id").loc["sum-cool-80-20-derived", "relative_error"]), 3)
+    (7, -0.022)
+    """
+    import pandas as pd
+
+    from ..concepts import compare
+
+    e = endpoints_mibps()
+
+    def doc(row_id):
+        return float(data.row("cool_access_results", row_id)["value"])
+
+    outstanding, block = mixed_test_load()
+    jobs16 = float(_test("jobscale-16j-qd15", "jobs") * _test("jobscale-16j-qd15", "queue_depth"))
+    rows = [
+        ("sum-cool-80-20-derived", "cool tier, 80/20 mix [MiB/s]", read_throughput_mibps(1.0, 0.2)),
+        ("sum-seq-cool-vs-hot", "cool vs hot, 100% sequential: drop [%]",
+         _drop_pct(e["hot", "sequential"], e["cool", "sequential"])),
+        ("sum-rand-cool-vs-hot", "cool vs hot, 100% random: drop [%]",
+         _drop_pct(e["hot", "random"], e["cool", "random"])),
+        ("sum-hot-seq-to-rand", "hot, sequential to random: drop [%]",
+         _drop_pct(e["hot", "sequential"], e["hot", "random"])),
+        ("sum-cool-seq-to-rand", "cool, sequential to random: drop [%]",
+         _drop_pct(e["cool", "sequential"], e["cool", "random"])),
+        ("jobscale-16j-qd15-latency", "cool, 16 jobs x QD 15: latency [ms]",
+         latency_ms(doc("seq16-cool-improvement") * doc("seq1-cool-max"), jobs16, block)),
+        ("mixed-cool-latency-spike", "cool, 60/40 mix: latency [ms] (document: greater than)",
+         latency_ms(read_throughput_mibps(1.0, 0.4), outstanding, block)),
+    ]
+    frame = pd.DataFrame([{"id": i, "measured": doc(i), "model": float(m), "result": label} for i, label, m in rows])
+    return compare.table(frame, measured="measured", model="model", document=DOCUMENT)
