@@ -1,9 +1,12 @@
+import importlib
+import pkgutil
+
 import pandas as pd
 import pytest
 from numpy.testing import assert_allclose
 
+import storageperf.sources
 from storageperf.concepts import compare
-from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
 
 
 def test_relative_error_is_signed_and_relative():
@@ -19,10 +22,13 @@ def test_table_puts_the_standard_columns_first():
     assert list(t["binding"]) == ["q", "c"] and list(t["document"]) == ["doc", "doc"]
 
 
-@pytest.mark.parametrize("make", [lambda: cassandra_disk_caching.comparison("ops_per_s"), cvo_google_cloud.comparison,
-                                  hpc_eda.comparison, large_volumes.comparison])
-def test_every_source_compares_in_the_standard_shape(make):
-    t = make()
+SOURCES = [importlib.import_module(f"storageperf.sources.{m.name}")
+           for m in pkgutil.iter_modules(storageperf.sources.__path__)]
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda m: m.__name__.rsplit(".", 1)[1])
+def test_every_source_compares_in_the_standard_shape(source):
+    t = source.comparison()
     assert list(t.columns[:len(compare.COLUMNS)]) == list(compare.COLUMNS)
     assert t["id"].is_unique and t["document"].notna().all()
 

@@ -53,3 +53,21 @@ def test_every_chapter_has_the_anatomy(chapter):
     assert len(re.findall(r"^`{3,}\{solution\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two solutions"
     for needed in ("Time to learn", "Learning objectives"):
         assert needed in markdown, f"{chapter}: no {needed!r}"
+
+
+SOURCE_MODULES = sorted(p.stem for p in (ROOT / "storageperf" / "sources").glob("*.py") if p.stem != "__init__")
+
+
+@pytest.mark.parametrize("name", SOURCE_MODULES)
+def test_a_chapter_has_one_name(name):
+    # book/<name>.ipynb (with hyphens), storageperf/sources/<name>.py, data/sources/<name>_*.csv: one name throughout
+    notebook = ROOT / "book" / f"{name.replace('_', '-')}.ipynb"
+    assert notebook.exists() and f"book/{notebook.stem}" in CHAPTERS, f"no chapter book/{notebook.stem}"
+    assert f"from storageperf.sources import {name}" in notebook.read_text(encoding="utf-8")
+    assert list((ROOT / "data" / "sources").glob(f"{name}_*.csv")), f"no table data/sources/{name}_*.csv"
+
+
+def test_every_source_table_belongs_to_a_chapter():
+    tables = sorted(p.stem for p in (ROOT / "data" / "sources").glob("*.csv"))
+    orphans = [t for t in tables if not any(t.startswith(f"{name}_") for name in SOURCE_MODULES)]
+    assert not orphans, f"tables named after no source module: {orphans}"
