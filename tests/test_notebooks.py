@@ -8,7 +8,8 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "book").glob("*.ipynb"))
+NOTEBOOKS = sorted(p for p in (ROOT / "book").glob("*.ipynb") if not p.name.startswith("_"))
+TEMPLATE = "book/_chapter-template"  # the shape of a chapter, executed and checked like one, not published
 MARK = "# NBVAL_CHECK_OUTPUT"
 TOC = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
 CHAPTERS = [c["file"] for part in TOC["parts"] if part.get("numbered") for c in part["chapters"]]
@@ -31,7 +32,7 @@ def test_every_notebook_is_in_the_table_of_contents_and_every_entry_exists():
     assert not missing, f"_toc.yml lists files that do not exist: {missing}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS + [ROOT / f"{TEMPLATE}.ipynb"], ids=lambda p: p.name)
 def test_only_the_checked_cells_keep_outputs(path):
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
@@ -42,7 +43,7 @@ def test_only_the_checked_cells_keep_outputs(path):
     assert "widgets" not in nb.metadata
 
 
-@pytest.mark.parametrize("chapter", CHAPTERS)
+@pytest.mark.parametrize("chapter", CHAPTERS + [TEMPLATE])
 def test_every_chapter_has_the_anatomy(chapter):
     nb = nbformat.read(ROOT / f"{chapter}.ipynb", as_version=4)
     markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
