@@ -14,9 +14,9 @@ def test_the_uncached_path_is_the_smaller_of_vm_and_disks():
     # 4 x P30: 20,000 IOPS < the VM's 51,200; 4 x 200 = 800 MB/s > the VM's 768 MBps
     p = azure_vm.disk_path_limits("Standard_DS14_v2", "None", "P30", 4)
     assert (p["iops"], p["iops_binding"]) == (20_000, "disks")
-    assert (p["throughput_mbps"], p["throughput_binding"]) == (768, "VM uncached")
+    assert (p["throughput_mb_per_s"], p["throughput_binding"]) == (768, "VM uncached")
     one = azure_vm.disk_path_limits("Standard_DS14_v2", "None", "P30", 1)
-    assert (one["throughput_mbps"], one["throughput_binding"]) == (200, "disks")
+    assert (one["throughput_mb_per_s"], one["throughput_binding"]) == (200, "disks")
 
 
 def test_unknown_names_are_refused():

@@ -32,8 +32,8 @@ def test_cached_ceilings_at_large_read_ahead(ra, ceiling):
 def test_disk_path_limits_follow_the_size_tables():
     # Microsoft Learn DSv2 sizes, Standard_DS14_v2: cached 64000/512; cas-08: uncached min(51,200, 4 x 5,000) IOPS,
     # min(768, 4 x 200) MB/s
-    assert cassandra_disk_caching.disk_path_limits("ReadOnly") == {"throughput_mbps": 512, "iops": 64_000}
-    assert cassandra_disk_caching.disk_path_limits("None") == {"throughput_mbps": 768, "iops": 20_000}
+    assert cassandra_disk_caching.disk_path_limits("ReadOnly") == {"throughput_mb_per_s": 512, "iops": 64_000}
+    assert cassandra_disk_caching.disk_path_limits("None") == {"throughput_mb_per_s": 768, "iops": 20_000}
 
 
 def test_setup_from_the_readme():
@@ -150,9 +150,9 @@ BAD_INPUT = [
     (bandwidth.bytes_per_read_kib, {"document_kib": 4, "read_ahead_kb": 64}, "document_kib", ["number"]),
     (bandwidth.bytes_per_read_kib, {"document_kib": 4, "read_ahead_kb": 64}, "read_ahead_kb",
      [(-8, "at least 0 KiB, got -8"), ("64k", "must be a number"), (math.inf, "finite")]),
-    (bandwidth.throttle_ops_per_s, {"throughput_mbps": 512, "bytes_per_read_kib": 64}, "throughput_mbps", ["number"]),
-    (bandwidth.throttle_ops_per_s, {"throughput_mbps": 512, "bytes_per_read_kib": 64}, "bytes_per_read_kib", ["number"]),
-    (bandwidth.throttle_ops_per_s, {"throughput_mbps": 512, "bytes_per_read_kib": 64}, "vm_count",
+    (bandwidth.throttle_ops_per_s, {"throughput_mb_per_s": 512, "bytes_per_read_kib": 64}, "throughput_mb_per_s", ["number"]),
+    (bandwidth.throttle_ops_per_s, {"throughput_mb_per_s": 512, "bytes_per_read_kib": 64}, "bytes_per_read_kib", ["number"]),
+    (bandwidth.throttle_ops_per_s, {"throughput_mb_per_s": 512, "bytes_per_read_kib": 64}, "vm_count",
      [(0, "at least 1, got 0"), ("six", "must be a number")]),
     (cassandra_disk_caching.predict, {"client_threads": 128, "read_ahead_kb": 64, "caching": "ReadOnly"}, "client_threads",
      [(0, "at least 1, got 0"), (-128, "got -128"), ("many", "must be a number"), (math.nan, "finite")]),

@@ -12,7 +12,7 @@ def test_machine_limits_are_table_1():
     # TR-4816 Table 1, row n1-standard-8: 8 vCPU, 30 GiB, 15,000 / 15,000 IOPS, 800 / 400 MBps, 2 x 4TB
     lim = cvo_google_cloud.machine_limits("n1-standard-8")
     assert (lim["vcpu"], lim["memory_gib"], lim["read_iops"], lim["write_iops"]) == (8, 30, 15000, 15000)
-    assert (lim["read_mbps"], lim["write_mbps"], lim["disks"], lim["disk_tb"]) == (800, 400, 2, 4)
+    assert (lim["read_mb_per_s"], lim["write_mb_per_s"], lim["disks"], lim["disk_tb"]) == (800, 400, 2, 4)
     assert lim["max_storage_tb"] == 10  # "included in the Standard license; up to 10TB of storage"
 
 
@@ -30,7 +30,7 @@ def test_published_limit_of_the_oltp_mix():
     r = cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8)
     assert r["binding"] == "read IOPS"
     assert_allclose([r["iops"], r["read_iops"], r["write_iops"]], [75_000, 60_000, 15_000], rtol=1e-12)
-    assert_allclose(r["mbps"], 75_000 * 8192 / 1e6, rtol=1e-12)
+    assert_allclose(r["mb_per_s"], 75_000 * 8192 / 1e6, rtol=1e-12)
 
 
 def test_published_limit_of_streaming_reads_is_the_read_throughput():
@@ -59,10 +59,10 @@ def test_published_limit_keeps_every_limit(machine, share, block):
     lim, r = cvo_google_cloud.machine_limits(machine), cvo_google_cloud.published_limit(machine, share, block)
     mb = block * 1024 / 1e6
     assert r["read_iops"] <= lim["read_iops"] * (1 + 1e-9) and r["write_iops"] <= lim["write_iops"] * (1 + 1e-9)
-    assert r["read_iops"] * mb <= lim["read_mbps"] * (1 + 1e-9) and r["write_iops"] * mb <= lim["write_mbps"] * (1 + 1e-9)
+    assert r["read_iops"] * mb <= lim["read_mb_per_s"] * (1 + 1e-9) and r["write_iops"] * mb <= lim["write_mb_per_s"] * (1 + 1e-9)
     # and one limit is met exactly: the bound is as high as the limits allow
     used = [r["read_iops"] / lim["read_iops"], r["write_iops"] / lim["write_iops"],
-            r["read_iops"] * mb / lim["read_mbps"], r["write_iops"] * mb / lim["write_mbps"]]
+            r["read_iops"] * mb / lim["read_mb_per_s"], r["write_iops"] * mb / lim["write_mb_per_s"]]
     assert_allclose(max(used), 1, rtol=1e-9)
 
 
@@ -76,13 +76,13 @@ def test_measured_oltp_and_littles_law():
     # in flight: 45,000 x 0.00115 + 11,000 x 0.0063 = 51.75 + 69.3 = 121.05
     m = cvo_google_cloud.measured("n1-standard-32", "oltp")
     assert (m["iops"], m["read_latency_ms"], m["write_latency_ms"]) == (56_000, 1.15, 6.3)
-    assert_allclose([m["mbps"], m["outstanding"]], [461.7, 121.05], rtol=1e-12)
+    assert_allclose([m["mb_per_s"], m["outstanding"]], [461.7, 121.05], rtol=1e-12)
 
 
 def test_measured_streaming_writes_has_no_read_latency():
     # Table 4, custom-4-16384: 1,300 IOPS, 87.8 MBps, 8.8 ms
     m = cvo_google_cloud.measured("custom-4-16384", "streaming_writes")
-    assert (m["iops"], m["mbps"], m["write_latency_ms"]) == (1300, 87.8, 8.8) and math.isnan(m["read_latency_ms"])
+    assert (m["iops"], m["mb_per_s"], m["write_latency_ms"]) == (1300, 87.8, 8.8) and math.isnan(m["read_latency_ms"])
 
 
 def test_comparison_shares():
@@ -133,7 +133,7 @@ BAD_INPUT = [
      [("random", "must be one of")]),
     (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8"}, "machine_type",
      [("e2-micro", "must be one of")]),
-    (cvo_google_cloud.smallest_machine_measured, {"workload": "oltp", "need_mbps": 10}, "need_mbps", ["number"]),
+    (cvo_google_cloud.smallest_machine_measured, {"workload": "oltp", "need_mb_per_s": 10}, "need_mb_per_s", ["number"]),
 ]
 
 

@@ -158,12 +158,12 @@ def bytes_per_read_kib(document_kib, read_ahead_kb, page_kib=4.0):
 
 
 
-def throttle_ops_per_s(throughput_mbps, bytes_per_read_kib, vm_count=1):
+def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
     """Reads per second a throughput throttle allows, for a cluster of VMs with one throttle each.
 
     Parameters
     ----------
-    throughput_mbps : float or array-like
+    throughput_mb_per_s : float or array-like
         Each VM's throughput throttle, greater than 0 (decimal MB/s, as Azure states it). [MB/s]
     bytes_per_read_kib : float or array-like
         Bytes each read moves (see :func:`bytes_per_read_kib`), greater than 0. [KiB]
@@ -188,7 +188,7 @@ def throttle_ops_per_s(throughput_mbps, bytes_per_read_kib, vm_count=1):
     >>> throttle_ops_per_s(512, 64, 6)
     46875.0
     """
-    tp = _checks.positive("throughput_mbps", throughput_mbps, "MB/s")
+    tp = _checks.positive("throughput_mb_per_s", throughput_mb_per_s, "MB/s")
     size = _checks.positive("bytes_per_read_kib", bytes_per_read_kib, "KiB")
     vms = _checks.in_range("vm_count", vm_count, 1.0, np.inf)
     return _checks.scalar_or_array(vms * units.convert(tp, "MB/s", "KiB/s") / size)

@@ -57,7 +57,7 @@ def tightest(limits):
 MIX_LIMITS = ("read IOPS", "write IOPS", "read throughput", "write throughput")
 
 
-def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mbps, write_mbps):
+def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_per_s, write_mb_per_s):
     """The most operations per second a read/write mix gets from separate read and write limits.
 
     Parameters
@@ -68,7 +68,7 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mbp
         Size of every operation, greater than 0. [KiB]
     read_iops, write_iops : float
         Read and write IOPS limits, greater than 0. [1/s]
-    read_mbps, write_mbps : float
+    read_mb_per_s, write_mb_per_s : float
         Read and write throughput limits, greater than 0. [MB/s]
 
     Returns
@@ -92,12 +92,13 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mbp
     """
     r = _checks.in_range("read_share", read_share, 0, 1)
     b = units.convert(_checks.positive("block_size_kib", block_size_kib, "KiB"), "KiB", "MB")
-    lim = {name: _checks.positive(name, v) for name, v in
-           (("read_iops", read_iops), ("write_iops", write_iops), ("read_mbps", read_mbps), ("write_mbps", write_mbps))}
+    lim = {name: _checks.positive(name, v) for name, v in (("read_iops", read_iops), ("write_iops", write_iops),
+                                                           ("read_mb_per_s", read_mb_per_s),
+                                                           ("write_mb_per_s", write_mb_per_s))}
     r, b = np.broadcast_arrays(r, b)
     with np.errstate(divide="ignore", over="ignore"):
         terms = dict(zip(MIX_LIMITS, (np.where(r > 0, lim["read_iops"] / r, np.inf),
                                       np.where(r < 1, lim["write_iops"] / (1 - r), np.inf),
-                                      np.where(r > 0, lim["read_mbps"] / (r * b), np.inf),
-                                      np.where(r < 1, lim["write_mbps"] / ((1 - r) * b), np.inf))))
+                                      np.where(r > 0, lim["read_mb_per_s"] / (r * b), np.inf),
+                                      np.where(r < 1, lim["write_mb_per_s"] / ((1 - r) * b), np.inf))))
     return tightest(terms)

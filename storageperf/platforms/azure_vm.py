@@ -72,7 +72,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     Returns
     -------
     dict
-        ``throughput_mbps`` [MB/s], ``iops`` [1/s], and ``throughput_binding``, ``iops_binding``: which limit sets
+        ``throughput_mb_per_s`` [MB/s], ``iops`` [1/s], and ``throughput_binding``, ``iops_binding``: which limit sets
         each (``VM cached``, ``VM uncached`` or ``disks``).
 
     Notes
@@ -86,16 +86,17 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     The Cassandra cluster's node, a Standard_DS14_v2 with four P30 disks:
 
     >>> p = disk_path_limits("Standard_DS14_v2", "None", "P30", 4)
-    >>> p["throughput_mbps"], p["iops"], p["iops_binding"]
+    >>> p["throughput_mb_per_s"], p["iops"], p["iops_binding"]
     (768.0, 20000.0, 'disks')
     """
     _checks.choice("caching", caching, CACHING_MODES)
     n = _checks.in_range("disk_count", disk_count, 1, 64)
     if caching == "ReadOnly":
-        return {"throughput_mbps": limit(vm_size, "cached_mbps", "MB/s"), "iops": limit(vm_size, "cached_iops", "IOPS"),
+        return {"throughput_mb_per_s": limit(vm_size, "cached_mbps", "MB/s"),
+                "iops": limit(vm_size, "cached_iops", "IOPS"),
                 "throughput_binding": "VM cached", "iops_binding": "VM cached"}
     tp, tp_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_mbps", "MB/s"),
                                    "disks": n * limit(disk, "mbps", "MB/s")})
     iops, iops_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_iops", "IOPS"),
                                        "disks": n * limit(disk, "iops", "IOPS")})
-    return {"throughput_mbps": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}
+    return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}

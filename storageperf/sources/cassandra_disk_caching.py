@@ -105,7 +105,7 @@ def disk_path_limits(caching):
     Returns
     -------
     dict
-        ``throughput_mbps`` [MB/s] and ``iops`` [1/s] per VM.
+        ``throughput_mb_per_s`` [MB/s] and ``iops`` [1/s] per VM.
 
     Notes
     -----
@@ -117,10 +117,10 @@ def disk_path_limits(caching):
     Examples
     --------
     >>> disk_path_limits("ReadOnly"), disk_path_limits("None")
-    ({'throughput_mbps': 512.0, 'iops': 64000.0}, {'throughput_mbps': 768.0, 'iops': 20000.0})
+    ({'throughput_mb_per_s': 512.0, 'iops': 64000.0}, {'throughput_mb_per_s': 768.0, 'iops': 20000.0})
     """
     limits = azure_vm.disk_path_limits(VM_SIZE, _caching(caching), DISK, _setup("data_disks_per_vm", "disks"))
-    return {"throughput_mbps": limits["throughput_mbps"], "iops": limits["iops"]}
+    return {"throughput_mb_per_s": limits["throughput_mb_per_s"], "iops": limits["iops"]}
 
 
 @functools.cache
@@ -164,7 +164,7 @@ def measured_points(metric="ops_per_s"):
 def _throughput_bound(read_ahead_kb, caching):
     s = setup()
     size = bandwidth.bytes_per_read_kib(s["document_kib"], read_ahead_kb, s["page_kib"])
-    return bandwidth.throttle_ops_per_s(disk_path_limits(caching)["throughput_mbps"], size, s["vm_count"])
+    return bandwidth.throttle_ops_per_s(disk_path_limits(caching)["throughput_mb_per_s"], size, s["vm_count"])
 
 
 @functools.cache

@@ -71,17 +71,17 @@ def machine_limits(machine_type):
     Returns
     -------
     dict
-        ``read_iops``, ``write_iops`` [IOPS]; ``read_mbps``, ``write_mbps`` [MB/s]; ``vcpu``; ``memory_gib``
+        ``read_iops``, ``write_iops`` [IOPS]; ``read_mb_per_s``, ``write_mb_per_s`` [MB/s]; ``vcpu``; ``memory_gib``
         [GiB]; ``disks`` and ``disk_tb`` [TB] (its SSD Persistent Disks); ``max_storage_tb`` [TB] (its licence).
 
     Examples
     --------
-    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mbps"]
+    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mb_per_s"]
     (60000.0, 1200.0)
     """
     s, t = _setup(), _SHORT[_checks.choice("machine_type", machine_type, MACHINE_TYPES)]
-    keys = {"read_iops": "pd_read_iops", "write_iops": "pd_write_iops", "read_mbps": "pd_read_mbps",
-            "write_mbps": "pd_write_mbps", "vcpu": "vcpu", "memory_gib": "memory", "disks": "ssd_pd_disks",
+    keys = {"read_iops": "pd_read_iops", "write_iops": "pd_write_iops", "read_mb_per_s": "pd_read_mbps",
+            "write_mb_per_s": "pd_write_mbps", "vcpu": "vcpu", "memory_gib": "memory", "disks": "ssd_pd_disks",
             "disk_tb": "ssd_pd_disk_size", "max_storage_tb": "max_storage"}
     return {k: s[f"{t}_{v}"] for k, v in keys.items()}
 
@@ -122,7 +122,7 @@ def published_limit(machine_type, read_share, block_size_kib):
     Returns
     -------
     dict
-        ``iops`` (reads and writes together) [IOPS], ``read_iops`` and ``write_iops`` [IOPS], ``mbps`` [MB/s],
+        ``iops`` (reads and writes together) [IOPS], ``read_iops`` and ``write_iops`` [IOPS], ``mb_per_s`` [MB/s],
         ``binding``: which of :data:`LIMITS` sets it.
 
     Notes
@@ -142,10 +142,10 @@ def published_limit(machine_type, read_share, block_size_kib):
     """
     lim = machine_limits(machine_type)
     x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
-                                         lim["read_mbps"], lim["write_mbps"])
+                                         lim["read_mb_per_s"], lim["write_mb_per_s"])
     r = np.asarray(read_share, dtype=float)
     b = units.convert(np.asarray(block_size_kib, dtype=float), BLOCK_UNIT, "MB")
-    out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mbps": x * b}
+    out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b}
     out = {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
     out["binding"] = binding
     return out
@@ -162,7 +162,7 @@ def measured(machine_type, workload):
     Returns
     -------
     dict
-        ``iops`` [IOPS] and ``mbps`` [MB/s], the sums over reads and writes; ``read_latency_ms`` and
+        ``iops`` [IOPS] and ``mb_per_s`` [MB/s], the sums over reads and writes; ``read_latency_ms`` and
         ``write_latency_ms`` [ms] (NaN for an operation the workload has none of); ``outstanding``: the I/Os the
         clients kept in flight, by Little's law ``sum(IOPS x latency)`` [-].
 
@@ -180,7 +180,7 @@ def measured(machine_type, workload):
     rows = res[(res["machine_type"] == m) & (res["workload"] == w)].pivot(index="operation", columns="metric",
                                                                           values="value")
     lat = {op: float(rows.loc[op, "latency"]) if op in rows.index else float("nan") for op in ("read", "write")}
-    return {"iops": float(rows["iops"].sum()), "mbps": float(rows["throughput"].sum()),
+    return {"iops": float(rows["iops"].sum()), "mb_per_s": float(rows["throughput"].sum()),
             "read_latency_ms": lat["read"], "write_latency_ms": lat["write"],
             "outstanding": float((rows["iops"] * rows["latency"]).sum() / units.MS_PER_S)}
 
@@ -193,7 +193,7 @@ def comparison():
     pandas.DataFrame
         The standard comparison table (:func:`storageperf.concepts.compare.table`), one row per machine type and
         workload: ``measured`` and ``model`` (the published-limit bound) in IOPS, ``binding``; then ``workload``,
-        ``machine_type``, ``measured_mbps``, ``limit_mbps``, ``share`` (measured / bound) and ``outstanding``
+        ``machine_type``, ``measured_mb_per_s``, ``limit_mb_per_s``, ``share`` (measured / bound) and ``outstanding``
         (Little's law).
 
     Examples
@@ -208,8 +208,9 @@ def comparison():
         for m in MACHINE_TYPES:
             got, lim = measured(m, w), published_limit(m, spec["read_share"], spec["block_size_kib"])
             rows.append({"id": f"{w}-{_SHORT[m]}", "measured": got["iops"], "model": lim["iops"],
-                         "binding": lim["binding"], "workload": w, "machine_type": m, "measured_mbps": got["mbps"],
-                         "limit_mbps": lim["mbps"], "share": got["iops"] / lim["iops"],
+                         "binding": lim["binding"], "workload": w, "machine_type": m,
+                         "measured_mb_per_s": got["mb_per_s"],
+                         "limit_mb_per_s": lim["mb_per_s"], "share": got["iops"] / lim["iops"],
                          "outstanding": got["outstanding"]})
     return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
                          document=DOCUMENT)
@@ -221,7 +222,7 @@ def implied_block_size_kib():
     Returns
     -------
     pandas.DataFrame
-        workload, machine_type, operation, ``iops``, ``mbps``, ``stated_kib`` (the workload's block size) and
+        workload, machine_type, operation, ``iops``, ``mb_per_s``, ``stated_kib`` (the workload's block size) and
         ``implied_kib`` = MBps / IOPS in KiB, and ``agrees``: the stated IOPS equal MBps / block size rounded to
         two significant figures, as the report rounds its IOPS. Where they do not, the table's own numbers
         disagree (source_discrepancies cvo-04).
@@ -241,7 +242,7 @@ def implied_block_size_kib():
     wide["implied_kib"] = units.convert(wide["throughput"].to_numpy() / wide["iops"].to_numpy(), "MB", BLOCK_UNIT)
     implied_iops = wide["throughput"].to_numpy() / units.convert(wide["stated_kib"].to_numpy(), BLOCK_UNIT, "MB")
     wide["agrees"] = [float(f"{x:.2g}") == y for x, y in zip(implied_iops, wide["iops"])]
-    return wide.rename(columns={"throughput": "mbps"})[["workload", "machine_type", "operation", "iops", "mbps",
+    return wide.rename(columns={"throughput": "mb_per_s"})[["workload", "machine_type", "operation", "iops", "mb_per_s",
                                                          "stated_kib", "implied_kib", "agrees"]]
 
 
@@ -279,13 +280,13 @@ def monthly_cost_usd(machine_type):
     return {"vm": vm, "disks": disks, "total": vm + disks}
 
 
-def smallest_machine_measured(workload, need_mbps):
+def smallest_machine_measured(workload, need_mb_per_s):
     """The smallest of TR-4816's machine types whose measured result carries a throughput, or None.
 
     Parameters
     ----------
     workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
-    need_mbps : float
+    need_mb_per_s : float
         Throughput needed, reads and writes together, greater than 0. [MB/s]
 
     Returns
@@ -305,6 +306,6 @@ def smallest_machine_measured(workload, need_mbps):
     >>> smallest_machine_measured("streaming_writes", 300)
     'n1-standard-8'
     """
-    need = float(_checks.positive("need_mbps", need_mbps, "MB/s"))
+    need = float(_checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
     _checks.choice("workload", workload, WORKLOADS)
-    return next((m for m in MACHINE_TYPES if measured(m, workload)["mbps"] >= need), None)
+    return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need), None)
