@@ -11,7 +11,7 @@ from storageperf.sources import cassandra_disk_caching
 
 
 def test_bytes_per_read_rounds_the_document_up_to_the_window():
-    # Disk-caching article: "4KB documents"; cas-04 takes bytes per read = max(4 KB, read_ahead_kb) (1 KB = 1024 B)
+    # Disk-caching article: "4KB documents"; cassandra-disk-caching-04 takes bytes per read = max(4 KB, read_ahead_kb) (1 KB = 1024 B)
     assert_allclose(bandwidth.bytes_per_read_kib(4, [0, 8, 64, 512]), [4, 8, 64, 512], rtol=1e-12)
     # A document larger than the window takes whole windows: 10 KiB in 4 KiB pages is 3 pages
     assert bandwidth.bytes_per_read_kib(10, 0) == 12
@@ -19,18 +19,18 @@ def test_bytes_per_read_rounds_the_document_up_to_the_window():
 
 
 def test_cached_ceiling_at_read_ahead_64():
-    # cassandra_disk_caching_setup cached_ops_ceiling_ra64: 6 x 512e6 / 65,536 = 46,875 ops/s (cas-04)
+    # cassandra_disk_caching_setup cached_ops_ceiling_ra64: 6 x 512e6 / 65,536 = 46,875 ops/s (cassandra-disk-caching-04)
     assert_allclose(bandwidth.throttle_ops_per_s(512, 64, 6), 46_875, rtol=1e-12)
 
 
 @pytest.mark.parametrize("ra, ceiling", [(128, 23_438), (256, 11_719), (512, 5_859)])
 def test_cached_ceilings_at_large_read_ahead(ra, ceiling):
-    # source_discrepancies cas-04: "ceiling 23,438 ops/s" (RA 128), "ceiling 11,719" (256), "ceiling 5,859" (512)
+    # source_discrepancies cassandra-disk-caching-04: "ceiling 23,438 ops/s" (RA 128), "ceiling 11,719" (256), "ceiling 5,859" (512)
     assert_allclose(bandwidth.throttle_ops_per_s(512, ra, 6), ceiling, atol=0.5)
 
 
 def test_disk_path_limits_follow_the_size_tables():
-    # Microsoft Learn DSv2 sizes, Standard_DS14_v2: cached 64000/512; cas-08: uncached min(51,200, 4 x 5,000) IOPS,
+    # Microsoft Learn DSv2 sizes, Standard_DS14_v2: cached 64000/512; cassandra-disk-caching-08: uncached min(51,200, 4 x 5,000) IOPS,
     # min(768, 4 x 200) MB/s
     assert cassandra_disk_caching.disk_path_limits("ReadOnly") == {"throughput_mb_per_s": 512, "iops": 64_000}
     assert cassandra_disk_caching.disk_path_limits("None") == {"throughput_mb_per_s": 768, "iops": 20_000}
@@ -85,7 +85,7 @@ def test_uncached_grows_with_threads():
 
 
 def test_thread_crossover_between_128_and_256():
-    # Article: cached wins at 64 and 128 threads, loses at 256 and 512 (46,000 vs 51,100; cas-13)
+    # Article: cached wins at 64 and 128 threads, loses at 256 and 512 (46,000 vs 51,100; cassandra-disk-caching-13)
     assert 128 < cassandra_disk_caching.crossover_threads(64) < 256
     for threads, winner in [(64, "ReadOnly"), (128, "ReadOnly"), (256, "None"), (512, "None")]:
         ops = {m: cassandra_disk_caching.predicted_ops_per_s(threads, 64, m) for m in cassandra_disk_caching.CACHING_MODES}
@@ -94,7 +94,7 @@ def test_thread_crossover_between_128_and_256():
 
 @pytest.mark.parametrize("threads, last_cached_win, first_uncached_win", [(128, 64, 128), (256, 32, 64)])
 def test_read_ahead_crossover(threads, last_cached_win, first_uncached_win):
-    # cas-03: at 128 threads cached wins at RA 64 (45,000 vs 29,000) and loses at 128 (28,000 vs 32,000);
+    # cassandra-disk-caching-03: at 128 threads cached wins at RA 64 (45,000 vs 29,000) and loses at 128 (28,000 vs 32,000);
     # at 256 threads it wins at 32 (78,000 vs 52,000) and loses at 64 (46,000 vs 51,000)
     def gap(ra):
         return cassandra_disk_caching.predicted_ops_per_s(threads, ra, "ReadOnly") - cassandra_disk_caching.predicted_ops_per_s(threads, ra, "None")

@@ -90,14 +90,14 @@ def test_comparison_shares():
     assert len(c) == 12
     # streaming reads, n1-standard-32: 18,000 / (1,200e6 / 65,536) = 0.983 of the read-throughput limit
     assert_allclose(c.loc[("streaming_reads", "n1-standard-32"), "share"], 18_000 / (1200e6 / 65536), rtol=1e-12)
-    # custom-4-16384's streaming reads exceed theirs (cvo-02): 3,700 > 3,662
+    # custom-4-16384's streaming reads exceed theirs (cvo-google-cloud-02): 3,700 > 3,662
     assert c.loc[("streaming_reads", "custom-4-16384"), "share"] > 1
     # mixed on custom-4-16384: 8,800 / (240e6 / (0.5 x 16,384)) = 0.300
     assert_allclose(c.loc[("mixed", "custom-4-16384"), "share"], 8800 / (240e6 / (0.5 * 16384)), rtol=1e-12)
 
 
 def test_units_that_make_the_tables_agree():
-    # cvo-03 and cvo-04: with KB = 1,024 B and MB = 1e6 B, 13 of 18 cells' IOPS equal MBps / block size to two
+    # cvo-google-cloud-03 and cvo-google-cloud-04: with KB = 1,024 B and MB = 1e6 B, 13 of 18 cells' IOPS equal MBps / block size to two
     # significant figures; the five that do not are OLTP custom-4-16384 (read, write), OLTP n1-standard-8 write and
     # mixed n1-standard-32 (read, write)
     t = cvo_google_cloud.implied_block_size_kib()

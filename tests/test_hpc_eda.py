@@ -29,7 +29,7 @@ def test_size_volume_for_the_knowledge_check():
 
 
 def test_size_volume_module_example():
-    # Module: Premium, 64 MiB/s per TiB x 10 TiB = 640 MiB/s (read as TiB, hpc-02)
+    # Module: Premium, 64 MiB/s per TiB x 10 TiB = 640 MiB/s (read as TiB, hpc-eda-02)
     r = anf.size_volume(10, 640, "Premium")
     assert_allclose([r["quota_tib"], r["throughput_mibps"]], [10, 640], rtol=1e-12)
 

@@ -28,7 +28,7 @@ def test_client_rates_with_nconnect_are_the_scale_up_results():
     ("random write", 405_000 * 8 / 1024, 7.2),  # "roughly 7.2 times"
 ])
 def test_without_nconnect_is_the_stated_ratio(workload, with_nc, ratio):
-    # derived rows (source_discrepancies lv-06); the 426,000 / 7 row is rounded to 60,857 IOPS
+    # derived rows (source_discrepancies large-volumes-06); the 426,000 / 7 row is rounded to 60,857 IOPS
     assert_allclose(large_volumes.client_mibps(workload, "without"), with_nc / ratio, rtol=1e-5)
 
 
@@ -41,7 +41,7 @@ def test_measured_volume_maxima_are_the_scale_out_results():
 
 
 def test_nic_line_rate():
-    # "100 Gbps network interface card" = 100e9 / 8 / 2**20 MiB/s (lv-05)
+    # "100 Gbps network interface card" = 100e9 / 8 / 2**20 MiB/s (large-volumes-05)
     assert_allclose(large_volumes.nic_line_rate_mibps(), 100e9 / 8 / 2**20, rtol=1e-12)
 
 
@@ -51,7 +51,7 @@ def test_scale_out_reads_are_reproduced_and_bound_by_the_measured_maximum():
 
 
 def test_quota_binds_on_a_small_ultra_volume():
-    # Ultra 128 MiB/s per TiB x 50 TiB (smallest large volume) = 6,400 MiB/s (lv-01)
+    # Ultra 128 MiB/s per TiB x 50 TiB (smallest large volume) = 6,400 MiB/s (large-volumes-01)
     p = large_volumes.predict(4, "sequential read", quota_tib=50)
     assert p["mibps"] == 6_400 and p["binding"] == "quota x service level"
     # Standard, 16 MiB/s per TiB x 1,024 TiB = 16,384 MiB/s, capped at 12,800; reads stop at the measured 12,761
@@ -72,7 +72,7 @@ def test_iops_at_block_size():
 
 
 def test_clients_needed():
-    # 12,761 / 10,000 -> 2 clients with nconnect; / 1,000 -> 13 without (lv-07: the 12 VMs could not, without)
+    # 12,761 / 10,000 -> 2 clients with nconnect; / 1,000 -> 13 without (large-volumes-07: the 12 VMs could not, without)
     assert large_volumes.clients_needed("sequential read") == 2
     assert large_volumes.clients_needed("sequential read", "without") == 13
     # 6,400 MiB/s Ultra 50 TiB, 6,600 MiB/s a writer: 1 client
@@ -82,7 +82,7 @@ def test_clients_needed():
 def test_documented_limit_and_comparison():
     c = large_volumes.comparison().set_index("id")
     assert len(c) == 8
-    # 12,800 vs 12,761: +0.31 %; 12,800 vs 8,518: +50 % (lv-08)
+    # 12,800 vs 12,761: +0.31 %; 12,800 vs 8,518: +50 % (large-volumes-08)
     assert_allclose(c.loc["scaleout-seq-read", "relative_error"], 12_800 / 12_761 - 1, rtol=1e-9)
     assert_allclose(c.loc["scaleout-seq-write", "relative_error"], 12_800 / 8_518 - 1, rtol=1e-9)
     # one client: NIC line rate 11,920.9 vs 10,000

@@ -1,11 +1,14 @@
 """The notebooks as committed: in the table of contents, stripped of outputs except their checks, and every chapter
 with the anatomy readers and workshop teachers learn once (STYLE.md)."""
+import importlib
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 import yaml
+
+from storageperf import data
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p for p in (ROOT / "book").glob("*.ipynb") if not p.name.startswith("_"))
@@ -66,6 +69,12 @@ def test_a_chapter_has_one_name(name):
     assert notebook.exists() and f"book/{notebook.stem}" in CHAPTERS, f"no chapter book/{notebook.stem}"
     assert f"from storageperf.sources import {name}" in notebook.read_text(encoding="utf-8")
     assert list((ROOT / "data" / "sources").glob(f"{name}_*.csv")), f"no table data/sources/{name}_*.csv"
+    # ... and the ids of the findings on its document: <name>-NN
+    document = importlib.import_module(f"storageperf.sources.{name}").DOCUMENT
+    table = data.load("source_discrepancies")
+    ids = table.loc[table["document"] == document, "id"]
+    assert len(ids), f"{name}: no discrepancy rows for {document}"
+    assert ids.str.fullmatch(rf"{notebook.stem}-\d\d").all(), f"{name}: discrepancy ids {list(ids)}"
 
 
 def test_every_source_table_belongs_to_a_chapter():

@@ -139,7 +139,8 @@ def bytes_per_read_kib(document_kib, read_ahead_kb, page_kib=4.0):
     Notes
     -----
     An upper bound: it assumes every read misses the page cache and pulls a full window. At large read-ahead
-    the source's charts imply fewer bytes per read (source_discrepancies cas-04, cas-05), so the throttle ceiling
+    the source's charts imply fewer bytes per read (source_discrepancies cassandra-disk-caching-04,
+    cassandra-disk-caching-05), so the throttle ceiling
     this gives is too low there.
 
     Examples
@@ -178,7 +179,7 @@ def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
     Notes
     -----
     One replica read per operation is an assumption: the source does not state the replication factor or the
-    consistency level (source_discrepancies cas-14). With k replicas read, divide by k.
+    consistency level (source_discrepancies cassandra-disk-caching-14). With k replicas read, divide by k.
 
     Examples
     --------

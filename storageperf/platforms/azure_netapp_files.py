@@ -291,7 +291,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     The HPC/EDA module's rule: "You get the gross performance limit of the Volume by multiplying the two factors"
     (service level and quota). The ceiling and quota range are today's limits
     (``data/platforms/azure_netapp_files_limits.csv``), not
-    the module's (source_discrepancies hpc-03, hpc-04).
+    the module's (source_discrepancies hpc-eda-03, hpc-eda-04).
 
     Examples
     --------

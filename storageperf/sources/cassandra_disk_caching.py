@@ -53,7 +53,7 @@ LIMITS = ("client threads", "throughput throttle", "IOPS throttle")
 UNTHROTTLED_MARGIN = 2.0
 
 #: The source's charts the model is compared with, finest first: where two charts show the same run
-#: (source_discrepancies cas-09, cas-10), the first one's reading is used.
+#: (source_discrepancies cassandra-disk-caching-09, cassandra-disk-caching-10), the first one's reading is used.
 ARTICLE_CHARTS = ("diskcaching-threads-ops.png", "diskcaching-readahead-ops.png",
                   "diskcaching-readahead-threads-ops.png", "diskcaching-threads-lat-p50.png",
                   "diskcaching-readahead-lat-p50.png", "diskcaching-threads-lat-p95.png",
@@ -81,7 +81,8 @@ def setup():
     Notes
     -----
     The source writes "4KB documents", read here as decimal (3.9 KiB); either reading fills exactly one
-    4 KiB page, so :func:`~storageperf.concepts.bandwidth.bytes_per_read_kib` gives 4 KiB for both (cas-04 reads it
+    4 KiB page, so :func:`~storageperf.concepts.bandwidth.bytes_per_read_kib` gives 4 KiB for both
+    (cassandra-disk-caching-04 reads it
     as 4 x 1024 B).
 
     Examples
@@ -110,9 +111,10 @@ def disk_path_limits(caching):
     Notes
     -----
     ReadOnly: the Standard_DS14_v2 cached throttle, 64,000 IOPS / 512 MB/s (the size table and the article; the
-    README's 576 is the cache size in GiB, source_discrepancies cas-01). None: the smaller of the VM's uncached
+    README's 576 is the cache size in GiB, source_discrepancies cassandra-disk-caching-01). None: the smaller of the
+    VM's uncached
     throttle (51,200 IOPS / 768 MB/s) and the four P30 disks' sum (4 x 5,000 IOPS / 4 x 200 MB/s), as in
-    source_discrepancies cas-08: 20,000 IOPS and 768 MB/s.
+    source_discrepancies cassandra-disk-caching-08: 20,000 IOPS and 768 MB/s.
 
     Examples
     --------
@@ -141,7 +143,8 @@ def measured_points(metric="ops_per_s"):
     Notes
     -----
     The read-ahead article's three DiskCaching=None charts show the same runs as the disk-caching article
-    (source_discrepancies cas-09, cas-10) and are left out so that no run counts twice.
+    (source_discrepancies cassandra-disk-caching-09, cassandra-disk-caching-10) and are left out so that no run counts
+    twice.
 
     Examples
     --------
@@ -185,7 +188,7 @@ def light_load_latency_ms(caching):
     -----
     Little's law [3]_ turns each unthrottled run into its mean latency, ``threads / ops``; the median makes the
     estimate robust to the odd run. It is a mean, and is larger than the charted P50 (source_discrepancies
-    cas-06): a few slow reads hold threads for long.
+    cassandra-disk-caching-06): a few slow reads hold threads for long.
 
     Examples
     --------
@@ -218,7 +221,8 @@ def median_latency_ms(caching):
     The charts show P50 nearly flat while ops/s change several-fold: a throttle delays some reads a lot (P95
     rises, the mean rises) and leaves the typical read alone. The model therefore predicts one P50 per caching
     mode, whatever the threads and read-ahead, and predicts the mean from Little's law
-    (:func:`predict`). Two charted P50s break their series (source_discrepancies cas-07) and are kept.
+    (:func:`predict`). Two charted P50s break their series (source_discrepancies cassandra-disk-caching-07) and are
+    kept.
 
     Examples
     --------
@@ -257,9 +261,9 @@ def predict(client_threads, read_ahead_kb, caching):
     Where it misses the charts, and why:
 
     * large read-ahead (128 KiB and up): the charted ops/s are above the full-window throttle ceiling, because
-      reads move less than a full window (page-cache hits, cas-04 and cas-05);
+      reads move less than a full window (page-cache hits, cassandra-disk-caching-04 and cassandra-disk-caching-05);
     * 512 uncached threads: the model lets ops/s grow to the 768 MB/s ceiling; the P30 disks' IOPS limit binds
-      first because a read takes more than one disk I/O (cas-08), which the model does not count;
+      first because a read takes more than one disk I/O (cassandra-disk-caching-08), which the model does not count;
     * ReadOnly at 256 threads and small read-ahead: ops/s stay near 80,000 with the throttles far away; something
       the source does not measure (client CPU, Cassandra's read stage) binds.
 

@@ -14,7 +14,8 @@ write IOPS, read and write throughput. This module answers two questions from th
   clients kept in flight by Little's law (IOPS x latency).
 
 Units as the report uses them: block sizes in KB of 1,024 bytes and throughput in MB of 10^6 bytes, the only
-reading under which its IOPS and MBps agree (source_discrepancies cvo-03). Prices (:func:`monthly_cost_usd`) are
+reading under which its IOPS and MBps agree (source_discrepancies cvo-google-cloud-03). Prices
+(:func:`monthly_cost_usd`) are
 Google's on-demand list prices of the VM and its SSD Persistent Disks (:mod:`storageperf.platforms.google_cloud`);
 the Cloud Volumes ONTAP licence price is not public and is not included.
 
@@ -45,7 +46,7 @@ MACHINE_TYPES = ("custom-4-16384", "n1-standard-8", "n1-standard-32")
 WORKLOADS = ("oltp", "streaming_reads", "streaming_writes", "mixed")
 #: The published limits :func:`published_limit` can name as binding, in the order ties are broken.
 LIMITS = bounds.MIX_LIMITS
-#: The report's units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-03).
+#: The report's units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-google-cloud-03).
 BLOCK_UNIT, RATE_UNIT = "KiB", "MB/s"
 
 _SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32": "n1s32"}
@@ -103,7 +104,7 @@ def workload_mix(workload):
     ids = set(data.load("cvo_google_cloud_setup")["id"])
     read = (data.value("cvo_google_cloud_setup", f"{w}_read_pct", "%") if f"{w}_read_pct" in ids
             else 100 - data.value("cvo_google_cloud_setup", f"{w}_write_pct", "%"))
-    # The report writes "8KB" for 8 x 1,024 bytes (cvo-03): its KB is read as a KiB here, not converted.
+    # The report writes "8KB" for 8 x 1,024 bytes (cvo-google-cloud-03): its KB is read as a KiB here, not converted.
     block = data.value("cvo_google_cloud_setup", f"{w}_block_size", "KB")
     return {"block_size_kib": block, "read_share": read / 100}
 
@@ -225,7 +226,7 @@ def implied_block_size_kib():
         workload, machine_type, operation, ``iops``, ``mb_per_s``, ``stated_kib`` (the workload's block size) and
         ``implied_kib`` = MBps / IOPS in KiB, and ``agrees``: the stated IOPS equal MBps / block size rounded to
         two significant figures, as the report rounds its IOPS. Where they do not, the table's own numbers
-        disagree (source_discrepancies cvo-04).
+        disagree (source_discrepancies cvo-google-cloud-04).
 
     Examples
     --------

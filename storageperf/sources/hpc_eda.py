@@ -33,6 +33,9 @@ from .. import data
 from ..concepts import compare
 from ..concepts.queueing import fit_load_curve, latency_under_load_ms, scaled_curve
 
+#: The document the chapter mirrors (its id in ``data/documents.csv``); the SPEC results are its companions.
+DOCUMENT = "anf-hpc-module"
+
 #: The load curves the chapter compares, by name: (table, selector, volumes, document).
 CURVES = {
     "module, 1 volume": ("hpc_eda_chart_points", ("fig5-anf-scalability.png", "100TiB*1"), 1, "anf-hpc-module"),

@@ -6,7 +6,8 @@ Three limits bound what a set of Linux NFS clients gets from one large volume [1
 * the volume's quota and service level: ``min(quota x rate, 12,800 MiB/s)`` (see
   :mod:`storageperf.platforms.azure_netapp_files`);
 * the volume's measured maximum for the workload: the benchmark's scale-out result (12 VMs), the only evidence
-  of the limits that stop writes and random I/O below 12,800 MiB/s (source_discrepancies lv-08, lv-09).
+  of the limits that stop writes and random I/O below 12,800 MiB/s (source_discrepancies large-volumes-08,
+  large-volumes-09).
 
 Throughput and IOPS are one number at a given block size (:mod:`storageperf.concepts.bandwidth`): the model works in
 MiB/s and reports IOPS at the workload's block size, 256 KiB sequential or 8 KiB random. Every number is read
@@ -106,7 +107,7 @@ def client_mibps(workload, nconnect="with"):
     -----
     With nconnect, the article's scale-up results: 10,000 and 6,600 MiB/s, 426,000 and 405,000 IOPS of 8 KiB.
     Without, those divided by the article's "roughly" ten, four, seven and 7.2 times (derived rows,
-    source_discrepancies lv-06). One VM size only: a smaller VM has a smaller network limit.
+    source_discrepancies large-volumes-06). One VM size only: a smaller VM has a smaller network limit.
 
     Examples
     --------
@@ -152,7 +153,8 @@ def nic_line_rate_mibps():
 
     Notes
     -----
-    The article calls its 10,000 MiB/s "roughly the line rate"; it is 84 % of it (source_discrepancies lv-05).
+    The article calls its 10,000 MiB/s "roughly the line rate"; it is 84 % of it (source_discrepancies
+    large-volumes-05).
 
     Examples
     --------
@@ -187,7 +189,7 @@ def predict(clients, workload, nconnect="with", quota_tib=None, service_level="U
     -----
     ``MiB/s = min(clients x client_mibps, min(quota x rate, 12,800), measured_volume_mibps)``. The client rate is
     one E104id_v5's; the measured maximum is a limit the article found, not one Microsoft publishes, and a
-    larger test might pass it (lv-08). Clients are assumed to add up until a volume limit binds.
+    larger test might pass it (large-volumes-08). Clients are assumed to add up until a volume limit binds.
 
     Examples
     --------
@@ -291,8 +293,9 @@ def comparison():
 
     Notes
     -----
-    The scale-out test's 12 VMs are assumed for its random test too (lv-09); the quota is taken large enough for
-    the ceiling (lv-01).
+    The scale-out test's 12 VMs are assumed for its random test too (large-volumes-09); the quota is taken large
+    enough for
+    the ceiling (large-volumes-01).
 
     Examples
     --------
