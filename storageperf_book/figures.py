@@ -2,9 +2,12 @@
 
 * :func:`figure_html` turns a plotly figure into an HTML fragment that draws with the site's one shared copy of
   plotly.js (no CDN, no copy per page), with a stable element id so rebuilds and notebook checks are repeatable.
-* Importing this module registers a plotly renderer, ``"storageperf"``, and the book's template, and makes both
-  the default: with ``plotly_mimetype`` beside the renderer in a kernel (JupyterLab shows its native figure),
-  alone when the notebook is executed for the site (:func:`for_site`).
+* Importing this module makes the book's template plotly's default and gives every figure the book's display
+  (:func:`mimebundle`): in a kernel, plotly's native output (JupyterLab draws it) beside the site's HTML; when the
+  notebook is executed for the site (:func:`for_site`), the HTML alone. The display is the one plotly's
+  ``"plotly_mimetype"`` renderer gives plus the site's HTML (a test compares them), without plotly's renderer
+  registry: importing that registry imports nbformat, whose jsonschema builds an RFC 3987 grammar on import, about
+  1.5 s to 3 s in every kernel that shows a figure.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import os
 
 import plotly.graph_objects as go
 import plotly.io as pio
-from plotly.io.base_renderers import MimetypeRenderer
+from plotly.basedatatypes import BaseFigure
 from plotly.utils import PlotlyJSONEncoder
 
 #: Set to "1" in the environment of kernels that execute notebooks for the static site.
@@ -47,9 +50,35 @@ def figure_html(fig):
                        config=_CONFIG, validate=False)
 
 
-class _SiteRenderer(MimetypeRenderer):
-    def to_mimebundle(self, fig_dict):
-        return {"text/html": figure_html(fig_dict)}
+def mimebundle(fig):
+    """How a figure displays: the site's HTML, and in a kernel plotly's native output beside it.
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure
+
+    Returns
+    -------
+    dict
+        ``text/html`` (:func:`figure_html`) and, outside a site build, ``application/vnd.plotly.v1+json`` (the
+        figure with its template, as plotly's ``plotly_mimetype`` renderer gives it).
+    """
+    fig_dict = fig.to_dict()
+    bundle = {"text/html": figure_html(fig_dict)}
+    if not for_site():
+        bundle["application/vnd.plotly.v1+json"] = json.loads(pio.to_json(fig_dict, validate=False,
+                                                                          remove_uids=False))
+    return bundle
+
+
+def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+    return mimebundle(self)
+
+
+def _ipython_display_(self):
+    from IPython.display import display
+
+    display(mimebundle(self), raw=True)
 
 
 #: A small plotly template (a full built-in one adds about 8 kB to every figure on a page).
@@ -64,6 +93,7 @@ TEMPLATE = go.layout.Template(layout={
 })
 pio.templates["storageperf"] = TEMPLATE
 pio.templates.default = "storageperf"
-pio.renderers["storageperf"] = _SiteRenderer()
-# JupyterLab draws the native plotly output; the site needs only the HTML (myst-nb cannot render the native one).
-pio.renderers.default = "storageperf" if for_site() else "plotly_mimetype+storageperf"
+# Every figure displays through mimebundle(): JupyterLab draws the native output; the site needs only the HTML
+# (myst-nb cannot render the native one).
+BaseFigure._repr_mimebundle_ = _repr_mimebundle_
+BaseFigure._ipython_display_ = _ipython_display_

@@ -142,3 +142,16 @@ def test_put_writes_what_myst_nb_glue_writes(value, display, monkeypatch):
     put("x", value, display=display)
     glue("x", value.item() if isinstance(value, np.generic) else value, display=display)
     assert len(shown) == 2 and shown[0] == shown[1]
+
+
+def test_a_figure_displays_as_plotlys_mimetype_renderer_plus_the_sites_html(monkeypatch):
+    import plotly.io as pio
+
+    monkeypatch.delenv(figures.SITE_ENV, raising=False)
+    fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1]))
+    bundle = fig._repr_mimebundle_()
+    native = pio.renderers._build_mime_bundle(fig.to_dict(), "plotly_mimetype")
+    assert bundle["application/vnd.plotly.v1+json"] == native["application/vnd.plotly.v1+json"]
+    assert bundle["text/html"] == figures.figure_html(fig.to_dict())
+    monkeypatch.setenv(figures.SITE_ENV, "1")
+    assert set(fig._repr_mimebundle_()) == {"text/html"}

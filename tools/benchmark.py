@@ -104,7 +104,7 @@ def main():
         bare = bare_execution(notebooks)
         rows.append((f"bare execution, {len(notebooks)} notebook(s)", f"{sum(bare.values()):.1f} s"))
         rows.append(("bare execution, floor (a notebook that imports numpy, pandas, plotly)", f"{base:.1f} s"))
-        rows.append(("bare execution, the floor showing one plotly figure", f"{with_figure:.1f} s"))
+        rows.append(("bare execution, the floor showing one figure through plotly's renderers", f"{with_figure:.1f} s"))
         text.append(markdown(["notebook", "bare execution", "floor", "notebook / floor",
                               "notebook / floor with a figure"],
                              [(f"book/{name}", f"{s:.1f} s", f"{base:.1f} s", f"{s / base:.2f}x",
