@@ -97,3 +97,14 @@ BAD_INPUT = [
 
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def test_a_longer_coolness_period_keeps_more_rehydrated_data_hot():
+    # Little's law: the data random reads bring back stays hot for the whole coolness period, so a longer period
+    # costs more (the model once stopped at one month: 31 and 183 days cost the same)
+    cost = [anf.cool_access_monthly_cost_usd(100, 0.8, 0.05, 1.0, days, "Premium")["total"] for days in (31, 62, 183)]
+    assert cost[0] < cost[1] < cost[2]
+    # at most the cool data itself can be hot again: then it costs what keeping it all hot would, plus transfer
+    full = anf.cool_access_monthly_cost_usd(100, 0.8, 1.0, 1.0, 183, "Premium")
+    all_hot = anf.cool_access_monthly_cost_usd(100, 0.0, 0.0, 0.0, 183, "Premium")
+    assert full["hot"] == pytest.approx(all_hot["hot"]) and full["cool"] == pytest.approx(0.0, abs=1e-9)

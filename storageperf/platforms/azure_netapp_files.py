@@ -509,8 +509,11 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     served from the cool tier, random
     reads move their blocks back to the hot tier, where they stay for a coolness period before moving back down.
 
-    - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``, where the rehydrated data
-      ``= cool GiB x read_back x random x min(coolness_period / days per month, 1)`` is still hot;
+    - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``. Random reads bring
+      ``cool GiB x read_back x random`` back to the hot tier each month and each block stays there for the
+      coolness period, so by Little's law the rehydrated data still hot is that monthly inflow times the coolness
+      period in months, at most the cool data itself:
+      ``min(cool GiB x read_back x random x coolness_period / days per month, cool GiB)``;
     - transfer GiB a month ``= cool GiB x read_back x (1 + random)``: every read from the cool tier, plus the
       rehydrated blocks moving back down [7]_;
     - capacity is billed per GiB-hour at the service level's price (hot) and the cool tier's price (cool), and
@@ -535,7 +538,7 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     _checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
     data_gib = units.convert(data_tib, "TiB", "GiB")
     cool_gib = data_gib * c
-    rehydrated_gib = cool_gib * b * r * np.minimum(days / units.DAYS_PER_MONTH, 1)
+    rehydrated_gib = np.minimum(cool_gib * b * r * days / units.DAYS_PER_MONTH, cool_gib)
     hot_gib = data_gib - cool_gib + rehydrated_gib
     transfer_gib = cool_gib * b * (1 + r)
     hot_price = price(region, _CAPACITY_METER[service_level])["price_usd"]
@@ -654,18 +657,26 @@ def cool_access_break_even_read_back(data_tib, cool_share, random_share, coolnes
 
     Notes
     -----
-    The cost model is linear in the read-back share (transfer and rehydrated capacity both grow with it), so the
-    saving is ``s(b) = s(0) + b (s(1) - s(0))`` and it is zero at ``b = s(0) / (s(0) - s(1))``.
+    The saving is linear in the read-back share ``b`` (transfer and rehydrated capacity grow with it) until the
+    rehydrated data reaches the whole cool data, at ``b = days per month / (random x coolness period)``, and linear
+    again after; the break-even is found exactly on the piece where the saving crosses zero.
 
     Examples
     --------
     100 TiB on Premium, 80 % cool, every read-back random:
 
     >>> round(cool_access_break_even_read_back(100, 0.8, 1.0, service_level="Premium"), 4)
-    0.8542
+    0.8404
     """
-    s0, s1 = (cool_access_monthly_saving_usd(data_tib, cool_share, b, random_share, coolness_period_days,
-                                             service_level, region) for b in (0.0, 1.0))
-    if s1 >= 0 or s0 <= 0:
-        return float("nan")
-    return float(s0 / (s0 - s1))
+    if coolness_period_days is None:
+        coolness_period_days = coolness_periods_days()[1]
+    r = float(_checks.fraction("random_share", random_share))
+    days = float(_coolness_days(coolness_period_days))
+    kink = units.DAYS_PER_MONTH / (r * days) if r > 0 else np.inf
+    shares = sorted({0.0, 1.0} | ({kink} if 0 < kink < 1 else set()))
+    savings = [float(cool_access_monthly_saving_usd(data_tib, cool_share, b, r, days, service_level, region))
+               for b in shares]
+    for (b0, s0), (b1, s1) in zip(zip(shares, savings), zip(shares[1:], savings[1:])):
+        if s0 > 0 >= s1:
+            return b0 + (b1 - b0) * s0 / (s0 - s1)
+    return float("nan")
