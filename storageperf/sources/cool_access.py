@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import functools
 
+import pandas as pd
+
 from .. import _checks, data
-from ..concepts import bandwidth, queueing
+from ..concepts import bandwidth, compare, queueing
 
 _ENDPOINT_IDS = {("hot", "sequential"): "sum-seq-hot", ("hot", "random"): "sum-rand-hot",
                  ("cool", "sequential"): "sum-seq-cool", ("cool", "random"): "sum-rand-cool"}
@@ -163,10 +165,6 @@ def comparison():
     >>> len(c), round(float(c.set_index("id").loc["sum-cool-80-20-derived", "relative_error"]), 3)
     (7, -0.022)
     """
-    import pandas as pd
-
-    from ..concepts import compare
-
     e = endpoints_mibps()
 
     def doc(row_id):
