@@ -43,8 +43,26 @@ def test_the_cheapest_level_is_the_cheapest_feasible_option():
     options = anf.sizing_options(50, 3000)
     assert not options["Standard"]["feasible"]
     level, usd = anf.cheapest_service_level(50, 3000)
-    assert level == "Premium" and usd == min(float(o["usd"]) for o in options.values() if o["feasible"])
+    assert usd == min(float(o["usd"]) for o in options.values() if o["feasible"])
     assert anf.cheapest_service_level(50, 20_000) == (None, pytest.approx(float("nan"), nan_ok=True))
+
+
+def test_flexible_is_in_the_cheapest_answer():
+    # East US, 2026-01-29 prices: 50 TiB Flexible (0.000151 USD per GiB-hour) with 3,000 - 128 MiB/s bought
+    # (0.003082 USD per MiB/s-hour), 730 h a month, beats 50 TiB Premium (0.000403 USD per GiB-hour)
+    flexible = 50 * 1024 * 0.000151 * 730 + (3000 - 128) * 0.003082 * 730
+    assert anf.cheapest_service_level(50, 3000) == ("Flexible", pytest.approx(flexible, rel=1e-9))
+    assert anf.sizing_options(50, 3000)["Premium"]["usd"] == pytest.approx(50 * 1024 * 0.000403 * 730, rel=1e-9)
+
+
+def test_pools_come_in_whole_tib():
+    # 1,562.5 MiB/s at Ultra (128 MiB/s per TiB) needs a 12.2 TiB quota, billed as a 13 TiB pool
+    ultra = anf.sizing_options(1, 1562.5)["Ultra"]
+    assert ultra["quota_tib"] == pytest.approx(1562.5 / 128) and ultra["pool_tib"] == 13
+    assert ultra["usd"] == pytest.approx(13 * 1024 * 0.000538 * 730, rel=1e-9)
+    # a Flexible pool grows for throughput beyond 640 MiB/s per TiB: 3,000 MiB/s needs 4.7 TiB, so 5 TiB
+    assert anf.flexible_volume(1, 3000)["pool_tib"] == 5 and anf.flexible_volume(1, 3000)["binding"] == "throughput"
+    assert not anf.flexible_volume(1, 5000)["feasible"]  # above one regular volume's 4,500 MiB/s
 
 
 def test_cool_access_saves_nothing_at_the_break_even():

@@ -40,6 +40,9 @@ def _limit(limit_id, unit):
 SERVICE_LEVELS = ("Standard", "Premium", "Ultra")
 #: Volume types: a regular volume (up to 100 TiB) or a large volume (50 TiB to 1 PiB).
 VOLUME_TYPES = ("regular", "large")
+#: Every service level a capacity pool can have: the three above, and Flexible, whose throughput is bought apart
+#: from its capacity (manual QoS).
+ALL_SERVICE_LEVELS = SERVICE_LEVELS + ("Flexible",)
 
 
 def throughput_per_tib_mibps(service_level, cool_access=False):
@@ -575,49 +578,133 @@ def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random
     return _checks.scalar_or_array(np.asarray(all_hot) - with_cool)
 
 
-def sizing_options(capacity_tib, throughput_mibps, region="eastus", volume_type="regular"):
-    """For each automatic-QoS service level: the volume that holds the data and grants the throughput, and its cost.
+def pool_size_tib(capacity_tib):
+    """The capacity pool that holds a capacity: rounded up to the pool's size step, at least the smallest pool.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Capacity the pool must hold, greater than 0. [TiB]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Pool size, in whole steps of 1 TiB [TiB]; it may exceed the largest pool, which callers check.
+
+    Examples
+    --------
+    The quota 1,562.5 MiB/s needs at Ultra, 12.2 TiB, is billed as a 13 TiB pool:
+
+    >>> pool_size_tib(1562.5 / 128)
+    13.0
+    """
+    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
+    step = _limit("capacity_pool_increment", "TiB")
+    # The tolerance keeps a capacity that is exactly n steps from rounding up to n + 1 on float noise.
+    return _checks.scalar_or_array(np.maximum(np.ceil(cap / step - 1e-9) * step, pool_range_tib()[0]))
+
+
+def flexible_volume(capacity_tib, throughput_mibps):
+    """A regular Flexible volume, in a pool of its own, that holds the data and is given the throughput.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Data the volume must hold, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput it must have, greater than 0. [MiB/s]
+
+    Returns
+    -------
+    dict
+        ``quota_tib`` [TiB]: the data, at least the smallest quota; ``pool_tib`` [TiB]: whole TiB, large enough
+        for the quota and for the throughput at the pool's most per TiB; ``throughput_mibps`` [MiB/s]: what the
+        pool is given, at least its included baseline; ``binding``: ``"capacity"`` or ``"throughput"``, whichever
+        sets the pool; ``feasible``: the need is within one regular volume's ceiling and the quota and pool within
+        their ranges.
+
+    Notes
+    -----
+    With the Flexible service level (manual QoS) a volume's throughput is assigned, not derived from its quota; the
+    pool's throughput is its included baseline plus what is bought, at most 640 MiB/s per TiB of pool
+    (``data/platforms/azure_netapp_files_limits.csv``).
+
+    Examples
+    --------
+    10 TiB that must move 1,562.5 MiB/s: the data sets the pool (10 TiB allow 6,400 MiB/s).
+
+    >>> v = flexible_volume(10, 1562.5)
+    >>> v["pool_tib"], v["throughput_mibps"], v["binding"], v["feasible"]
+    (10.0, 1562.5, 'capacity', True)
+    """
+    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    low_q, high_q = quota_range_tib("regular")
+    quota = np.maximum(cap, low_q)
+    assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
+    for_throughput = assigned / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
+    pool = pool_size_tib(np.maximum(quota, for_throughput))
+    feasible = ((need <= _limit("volume_ceiling_regular_flexible", "MiB/s")) & (quota <= high_q)
+                & (pool <= pool_range_tib()[1]))
+    binding = np.where(quota >= for_throughput, "capacity", "throughput")
+    scalar = np.ndim(pool) == 0
+    return {"quota_tib": _checks.scalar_or_array(quota), "pool_tib": _checks.scalar_or_array(pool),
+            "throughput_mibps": _checks.scalar_or_array(assigned),
+            "binding": str(binding) if scalar else binding, "feasible": bool(feasible) if scalar else feasible}
+
+
+def sizing_options(capacity_tib, throughput_mibps, region="eastus"):
+    """For each service level: the regular volume that holds the data and has the throughput, and its cost.
 
     Parameters
     ----------
     capacity_tib : float
         Data the volume must hold, greater than 0. [TiB]
     throughput_mibps : float or array-like
-        Throughput it must grant, greater than 0. [MiB/s]
+        Throughput it must have, greater than 0. [MiB/s]
     region : str
         Azure region, see :func:`regions`.
-    volume_type : {"regular", "large"}
 
     Returns
     -------
     dict
-        ``{service level: size}`` with the keys of :func:`size_volume` and ``usd``: the month's cost of a capacity
-        pool as large as the quota (at least the smallest pool) [USD], NaN where one volume cannot do it.
+        ``{service level: size}`` for :data:`ALL_SERVICE_LEVELS`: the keys of :func:`size_volume` (automatic QoS)
+        or :func:`flexible_volume`, ``pool_tib`` [TiB] and ``usd``: the month's cost of the pool (capacity, and
+        for Flexible the throughput above its baseline) [USD], NaN where one regular volume cannot do it.
 
     Notes
     -----
-    One volume in one pool of its own size, priced as :func:`monthly_capacity_cost_usd`.
+    One volume in a pool of its own, in whole TiB (:func:`pool_size_tib`), priced as
+    :func:`monthly_capacity_cost_usd` and :func:`monthly_flexible_throughput_cost_usd`. No headroom and no snapshot
+    reserve: the quota is the data.
 
     Examples
     --------
-    The HPC/EDA module's knowledge check, 50 TiB and 3,000 MiB/s in East US:
+    The HPC/EDA module's knowledge check, 50 TiB and 3,000 MiB/s in East US (prices of 2026-01-29):
 
     >>> o = sizing_options(50, 3000)
-    >>> {level: (o[level]["feasible"], round(o[level]["usd"], -1)) for level in SERVICE_LEVELS}
-    {'Standard': (False, nan), 'Premium': (True, 15060.0), 'Ultra': (True, 20110.0)}
+    >>> {level: (o[level]["feasible"], round(o[level]["usd"], -1)) for level in ALL_SERVICE_LEVELS}
+    {'Standard': (False, nan), 'Premium': (True, 15060.0), 'Ultra': (True, 20110.0), 'Flexible': (True, 12110.0)}
     """
-    low, high = quota_range_tib(volume_type)
+    high = pool_range_tib()[1]
     out = {}
     for level in SERVICE_LEVELS:
-        size = size_volume(capacity_tib, throughput_mibps, level, volume_type)
-        pool = np.clip(size["quota_tib"], pool_range_tib()[0], high)
+        size = size_volume(capacity_tib, throughput_mibps, level)
+        pool = np.minimum(pool_size_tib(size["quota_tib"]), high)
         usd = np.where(size["feasible"], monthly_capacity_cost_usd(pool, level, region), np.nan)
-        out[level] = {**size, "usd": _checks.scalar_or_array(usd)}
+        out[level] = {**size, "pool_tib": _checks.scalar_or_array(pool), "usd": _checks.scalar_or_array(usd)}
+    flex = flexible_volume(capacity_tib, throughput_mibps)
+    pool = np.minimum(flex["pool_tib"], high)
+    usd = (monthly_capacity_cost_usd(pool, "Flexible", region)
+           + monthly_flexible_throughput_cost_usd(np.minimum(flex["throughput_mibps"], pool * _limit(
+               "flexible_max_throughput_per_tib", "MiB/s per TiB")), pool, region))
+    out["Flexible"] = {**flex, "pool_tib": _checks.scalar_or_array(pool),
+                       "usd": _checks.scalar_or_array(np.where(flex["feasible"], usd, np.nan))}
     return out
 
 
-def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", volume_type="regular"):
-    """The automatic-QoS service level whose volume costs least for a need, or None if no level's volume can carry it.
+def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):
+    """The service level whose regular volume costs least for a need, or None if no level's volume can carry it.
 
     Parameters are those of :func:`sizing_options` (a scalar need).
 
@@ -630,10 +717,10 @@ def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", volu
     --------
     >>> level, usd = cheapest_service_level(50, 3000)
     >>> level, round(usd)
-    ('Premium', 15063)
+    ('Flexible', 12105)
     """
-    options = {level: float(o["usd"]) for level, o in sizing_options(capacity_tib, throughput_mibps, region,
-                                                                      volume_type).items() if o["feasible"]}
+    options = {level: float(o["usd"]) for level, o in sizing_options(capacity_tib, throughput_mibps,
+                                                                      region).items() if o["feasible"]}
     if not options:
         return None, float("nan")
     best = min(options, key=options.get)
