@@ -36,8 +36,7 @@ def _hpc_title(mibps):
     # the sizing calculator's default data, the HPC module's knowledge-check workload, at Premium
     tib = data.load("hpc_eda_module").set_index("id").loc["quiz2_capacity_min", "value"]
     r = anf.sizing_options(tib, mibps)["Premium"]
-    return (f"{tib:g} TiB, {mibps:,.0f} MiB/s, Premium: quota {r['quota_tib']:,.1f} TiB, pool {float(r['pool_tib']):g} TiB "
-            f"({r['binding']} binds)")
+    return f"{tib:g} TiB, {mibps:,.0f} MiB/s, Premium: quota {r['quota_tib']:,.1f} TiB ({r['binding']} binds)"
 
 
 # notebook, slider label, the value typed, the title the model then gives (the calculator's other inputs at default)
