@@ -107,8 +107,9 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
 
     Parameters
     ----------
-    service_level : {"Standard", "Premium", "Ultra"}
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
     volume_type : {"regular", "large"}
+        A Flexible volume is regular only here: the data give no large-volume ceiling for Flexible.
 
     Returns
     -------
@@ -117,11 +118,14 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
 
     Examples
     --------
-    >>> volume_ceiling_mibps("Standard"), volume_ceiling_mibps("Ultra"), volume_ceiling_mibps("Ultra", "large")
+    >>> volume_ceiling_mibps("Standard"), volume_ceiling_mibps("Flexible"), volume_ceiling_mibps("Ultra", "large")
     (1600.0, 4500.0, 12800.0)
     """
-    _checks.choice("service_level", service_level, SERVICE_LEVELS)
+    _checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
     _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    if service_level == "Flexible" and volume_type == "large":
+        raise ValueError("volume_type must be regular for the Flexible service level (the guide's data give no "
+                         "large-volume ceiling for it); got 'large'")
     if volume_type == "large":
         return _limit("volume_ceiling_large", "MiB/s")
     return _limit(f"volume_ceiling_regular_{service_level.lower()}", "MiB/s")
@@ -644,7 +648,7 @@ def flexible_volume(capacity_tib, throughput_mibps):
     assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
     for_throughput = assigned / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
     pool = pool_size_tib(np.maximum(quota, for_throughput))
-    feasible = ((need <= _limit("volume_ceiling_regular_flexible", "MiB/s")) & (quota <= high_q)
+    feasible = ((need <= volume_ceiling_mibps("Flexible")) & (quota <= high_q)
                 & (pool <= pool_range_tib()[1]))
     binding = np.where(quota >= for_throughput, "capacity", "throughput")
     scalar = np.ndim(pool) == 0

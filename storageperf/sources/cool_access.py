@@ -119,7 +119,7 @@ DOCUMENT = "anf-cool-access"
 
 
 def _test(test_id, column):
-    return data.load("cool_access_tests").set_index("id").loc[test_id, column]
+    return data.row("cool_access_tests", test_id)[column]
 
 
 def mixed_test_load():

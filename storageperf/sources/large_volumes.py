@@ -274,11 +274,16 @@ def documented_limit_mibps(clients, quota_tib=None, service_level="Ultra"):
     >>> documented_limit_mibps(12), round(documented_limit_mibps(1), 1)
     (12800.0, 11920.9)
     """
+    return _documented(clients, quota_tib, service_level)[0]
+
+
+def _documented(clients, quota_tib=None, service_level="Ultra"):
+    """:func:`documented_limit_mibps` and which of the two published limits sets it."""
     n = _checks.in_range("clients", clients, 1.0, np.inf)
     if quota_tib is None:
         quota_tib = anf.quota_range_tib("large")[1]
     volume = anf.volume_throughput_mibps(quota_tib, service_level, "large")
-    return _checks.scalar_or_array(np.minimum(n * nic_line_rate_mibps(), volume))
+    return bounds.tightest({"clients' NIC line rate": n * nic_line_rate_mibps(), "volume limit": volume})
 
 
 def comparison():
@@ -308,11 +313,9 @@ def comparison():
     for test, nconnect, clients in (("scale-out", "unstated", vms), ("scale-up", "with", one)):
         for workload in WORKLOADS:
             measured = _result_mibps(test, workload, nconnect)
-            volume = anf.volume_throughput_mibps(anf.quota_range_tib("large")[1], "Ultra", "large")
-            _, binding = bounds.tightest({"clients' NIC line rate": clients * nic_line_rate_mibps(),
-                                          "volume limit": volume})
+            model, binding = _documented(clients)
             rows.append({"id": _result_id(test, workload, nconnect), "measured": measured,
-                         "model": documented_limit_mibps(clients), "binding": binding, "test": test,
+                         "model": model, "binding": binding, "test": test,
                          "workload": workload, "clients": clients,
                          "measured_iops": bandwidth.iops_from_bandwidth(measured, block_size_kib(workload))})
     return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
