@@ -18,10 +18,54 @@ def test_service_level_rates(level, rate):
     assert anf.throughput_per_tib_mibps(level) == rate
 
 
-@pytest.mark.parametrize("level, rate", [("Premium", 36), ("Ultra", 68)])
+@pytest.mark.parametrize("level, rate", [("Standard", 16), ("Premium", 36), ("Ultra", 68)])
 def test_cool_access_rates(level, rate):
-    # Microsoft Learn, Manage cool access (2025-10-28): Premium 36, Ultra 68 MiB/s per TiB with cool access
+    # Microsoft Learn, Manage cool access (2025-10-28): Premium 36, Ultra 68 MiB/s per TiB with cool access; the
+    # page lowers Premium and Ultra only, so Standard keeps 16
     assert anf.throughput_per_tib_mibps(level, cool_access=True) == rate
+
+
+def test_cool_access_rules_by_date():
+    # Cool access introduction (2026-03-10): Premium, 10 TiB hot: 640 MiB/s; 8 TiB hot and 2 TiB cool: 544 MiB/s
+    # (8 x 64 + 2 x 16); pools with cool access before the update: 10 TiB x 36 = 360 MiB/s whatever is cool.
+    assert anf.cool_access_volume_throughput_mibps(10, "Premium", 0, "2026") == 640
+    assert anf.cool_access_volume_throughput_mibps(10, "Premium", 2, "2026") == 544
+    assert anf.cool_access_volume_throughput_mibps(10, "Premium", 0, "2025") == 360
+    # manage cool access to 2024-11-12: "Throughput requirements remain the same"
+    assert anf.cool_access_volume_throughput_mibps(10, "Premium", 2, "2024") == 640
+    # the split applies from 100 GiB of cool data (0.09765625 TiB) up
+    below, above = anf.cool_access_volume_throughput_mibps(10, "Ultra", [0.09, 0.1], "2026")
+    assert below == 1280 and above < 1280
+    # the regular volume's ceiling still binds
+    assert anf.cool_access_volume_throughput_mibps(100, "Ultra", 1, "2026") == 4500
+
+
+def test_the_2025_rule_cuts_premium_and_ultra_for_the_whole_quota():
+    # A 50 TiB Premium volume: 3,200 MiB/s without cool access, 50 x 36 = 1,800 with it, however little is cool
+    assert anf.volume_throughput_mibps(50, "Premium") == 3200
+    assert anf.cool_access_volume_throughput_mibps(50, "Premium", 0, "2025") == 1800
+    assert anf.cool_access_volume_throughput_mibps(50, "Standard", 40, "2025") == 800
+
+
+def test_which_rule_applies_where():
+    # West US is on the 2026 page's list, East US is not; pools with cool access before the update keep the 2025 rule
+    assert anf.cool_access_rule("westus") == "2026"
+    assert anf.cool_access_rule("eastus") == "2025"
+    assert anf.cool_access_rule("westus", pool_created_after_update=False) == "2025"
+
+
+BAD_INPUT = [
+    (anf.cool_access_volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium", "cool_tib": 2}, "cool_tib",
+     [(-1, "got -1"), ("two", "must be a number"), (11, "between 0 and 10 TiB (at most the quota), got 11")]),
+    (anf.cool_access_volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "rule",
+     [("2023", "rule must be one of 2024, 2025, 2026; got '2023'")]),
+    (anf.cool_access_rule, {"region": "eastus"}, "region", [("", "region must be an Azure region name")]),
+    (anf.cool_access_rule, {"region": "eastus"}, "pool_created_after_update", [("yes", "must be True or False")]),
+]
+
+
+def test_bad_input_is_named(bad_input):
+    bad_input.check()
 
 
 def test_ceilings():

@@ -24,8 +24,6 @@ BAD_INPUT = [
      [(10, "between 50 and 1024 TiB for a large volume, got 10"), (2000, "got 2000")]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "volume_type",
      [("huge", "one of regular, large; got 'huge'")]),
-    (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium", "cool_access": True}, "service_level",
-     [("Standard", "Premium or Ultra with cool_access=True")]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "cool_access",
      [("yes", "cool_access must be True or False")]),
     (anf.binding_limit, {"quota_tib": 10, "service_level": "Premium"}, "quota_tib", ["number"]),

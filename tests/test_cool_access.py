@@ -4,6 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from storageperf import data
+from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.sources import cool_access
 
@@ -92,6 +94,17 @@ BAD_INPUT = [
      [(2, "must be between 0 and 1")]),
     (cool_access.latency_ms, {"throughput_mibps": 100, "outstanding": 16, "block_size_kib": 8}, "block_size_kib",
      [(0, "must be greater than 0 KiB, got 0")]),
+    (cool_access.read_throughput_mibps, {"cool_read_share": 0.5, "random_share": 0.5, "volume_limit_mibps": 1000},
+     "volume_limit_mibps", [(0, "greater than 0 MiB/s, got 0"), ("fast", "must be a number")]),
+    (anf.cool_access_monthly_cost_usd, COST, "retrieval_policy",
+     [("Sometimes", "retrieval_policy must be one of Default, OnRead, Never; got 'Sometimes'")]),
+    (anf.cool_access_cost_by_month, COST, "months", [(0, "months must be a whole number from 1 to 120; got 0"),
+                                                     (1.5, "got 1.5"), (True, "got True")]),
+    (anf.cool_access_cost_by_month, COST, "growth_tib_per_month", [(-1, "must be at least 0 TiB per month, got -1")]),
+    (anf.cool_access_cost_by_month, COST, "pool_tib", [(50, "pool_tib must hold the data at the end, 100 TiB; got 50")]),
+    (anf.cool_access_cost_by_month, COST, "data_already_cool", [("no", "must be True or False")]),
+    (anf.cool_access_cost_by_month, COST, "tiering_delay_days", [(40, "between 0 and 31 days, got 40")]),
+    (anf.cool_access_cost_by_month, COST, "retrieval_policy", [("Always", "one of Default, OnRead, Never")]),
 ]
 
 
@@ -108,3 +121,97 @@ def test_a_longer_coolness_period_keeps_more_rehydrated_data_hot():
     full = anf.cool_access_monthly_cost_usd(100, 0.8, 1.0, 1.0, 183, "Premium")
     all_hot = anf.cool_access_monthly_cost_usd(100, 0.0, 0.0, 0.0, 183, "Premium")
     assert full["hot"] == pytest.approx(all_hot["hot"]) and full["cool"] == pytest.approx(0.0, abs=1e-9)
+
+
+def _example(row_id, unit):
+    return data.value("azure_netapp_files_cool_access_examples", row_id, unit)
+
+
+def _microsoft_billing_example(months):
+    return anf.cool_access_cost_by_month(
+        _example("billing-volume", "TiB"), _example("billing-cool", "TiB") / _example("billing-volume", "TiB"),
+        _example("billing-read-share", "%") / 100, 0.0, _example("billing-coolness", "days"), months=months,
+        pool_tib=_example("billing-pool", "TiB"), tiering_delay_days=0,
+        prices=(_example("billing-hot-price", "USD per GiB-hour"), _example("billing-cool-price", "USD per GiB-hour"),
+                _example("billing-transfer-price", "USD per GiB")),
+        days_per_month=_example("billing-month-days", "days"))
+
+
+def test_microsoft_billing_example_month_by_month():
+    # Microsoft's 2023 example (5 TiB pool, 4 TiB volume, 3 TiB cools after 7 days, 20 % read a month): months of
+    # 730 hours, as the model's
+    assert _example("billing-month-hours", "h") == units.HOURS_PER_MONTH
+    m = _microsoft_billing_example(6)
+    assert m.loc[2, "total"] == pytest.approx(_example("billing-later-month", "USD"), abs=0.01)
+    # the first month: Microsoft bills the month's reads of cool data from day 1, the model from when data is cool
+    # (day 8): the difference is the reads of the first 7 days
+    early_reads = (_example("billing-cool", "TiB") * 1024 * _example("billing-read-share", "%") / 100
+                   * _example("billing-transfer-price", "USD per GiB")
+                   * _example("billing-coolness", "days") / _example("billing-month-days", "days"))
+    assert m.loc[1, "total"] + early_reads == pytest.approx(_example("billing-first-month", "USD"), abs=0.01)
+    saving = 1 - m["total"].sum() / m["all_hot"].sum()
+    assert saving * 100 == pytest.approx(_example("billing-six-month-saving", "%"), abs=0.1)
+
+
+def test_by_month_settles_on_the_steady_state():
+    # after a coolness period of warm-up, with no growth, a month costs the steady state plus the unallocated pool
+    m = anf.cool_access_cost_by_month(100, 0.8, 0.3, 0.5, 62, "Premium", months=12, pool_tib=120)
+    steady = anf.cool_access_monthly_cost_usd(100, 0.8, 0.3, 0.5, 62, "Premium")
+    assert m.loc[12, "total"] - m.loc[12, "unallocated"] == pytest.approx(steady["total"], rel=1e-6)
+    assert m.loc[12, "unallocated"] == pytest.approx(anf.monthly_capacity_cost_usd(20, "Premium"), rel=1e-9)
+
+
+def test_the_coolness_period_delays_the_first_saving():
+    # data just written waits the coolness period before it can cool: a 7-day period saves in month 1, 62 days not
+    # before month 3; data that was already cool saves from month 1 either way
+    short = anf.cool_access_cost_by_month(100, 0.8, 0.1, 0.0, 7)
+    long = anf.cool_access_cost_by_month(100, 0.8, 0.1, 0.0, 62)
+    assert short.loc[1, "cool"] > 0 and long.loc[2, "cool"] == 0 and long.loc[3, "cool"] > 0
+    assert anf.cool_access_payback_month(short) < anf.cool_access_payback_month(long)
+    existing = anf.cool_access_cost_by_month(100, 0.8, 0.1, 0.0, 62, data_already_cool=True)
+    assert existing.loc[1, "cool"] > 0
+
+
+def test_the_move_to_the_cool_tier_is_paid_once():
+    m = anf.cool_access_cost_by_month(100, 0.8, 0.0, 0.0, 7, tiering_delay_days=0)
+    moved = 100 * 1024 * 0.8 * anf.price("eastus", "Standard Storage with Cool Access Data Transfer")["price_usd"]
+    assert m["transfer"].sum() == pytest.approx(moved)
+    assert m.loc[1, "transfer"] == pytest.approx(moved)
+
+
+def test_retrieval_policies_order_the_hot_capacity():
+    # Never keeps read data cool, Default brings random reads back, OnRead every read
+    hot = [anf.cool_access_monthly_cost_usd(100, 0.8, 0.2, 0.5, retrieval_policy=p)["hot"]
+           for p in ("Never", "Default", "OnRead")]
+    assert hot[0] < hot[1] < hot[2]
+
+
+def test_growth_is_billed_hot_until_it_cools():
+    flat = anf.cool_access_cost_by_month(100, 0.8, 0.1, 0.0, pool_tib=130)
+    growing = anf.cool_access_cost_by_month(100, 0.8, 0.1, 0.0, pool_tib=130, growth_tib_per_month=2)
+    assert growing.loc[12, "cool"] > flat.loc[12, "cool"]
+    assert growing.loc[12, "unallocated"] < flat.loc[12, "unallocated"]
+    assert (growing["all_hot"] == flat["all_hot"]).all()
+
+
+def test_endpoints_scale_with_the_volume_limit():
+    limit = cool_access.measured_volume_limit_mibps()
+    e, extrapolated = cool_access.endpoints_for_volume_mibps(limit)
+    assert e == cool_access.endpoints_mibps() and not extrapolated
+    half, extrapolated = cool_access.endpoints_for_volume_mibps(limit / 2)
+    assert half["hot", "sequential"] == pytest.approx(e["hot", "sequential"] / 2) and not extrapolated
+    assert half["cool", "random"] == e["cool", "random"]
+    assert cool_access.endpoints_for_volume_mibps(limit * 2)[1]
+
+
+def test_the_2023_test_agrees_once_scaled_to_its_volume():
+    # Microsoft, 2023: 100 TiB Standard, 64 KiB sequential, hot 1,683 MB/s, cool 899 MB/s; none of it in the model
+    c = cool_access.independent_check()
+    assert (c["relative_error"].abs() < 0.05).all()
+    unscaled_error = (c["unscaled"] - c["measured"]) / c["measured"]
+    assert unscaled_error.abs().max() > 0.5
+
+
+def test_comparison_separates_arithmetic_from_predictions():
+    kinds = cool_access.comparison()["kind"].value_counts()
+    assert kinds["arithmetic"] == 4 and kinds["prediction"] == 3

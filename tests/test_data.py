@@ -102,7 +102,8 @@ def test_no_duplicate_numbers_with_different_values_across_limit_tables():
 
 
 def _spellings(value):
-    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three or 3.0."""
+    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three or 3.0;
+    0.02 as 0.020000."""
     words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
     if float(value).is_integer():
         n = int(value)
@@ -114,7 +115,8 @@ def _spellings(value):
         if n < len(words):
             out.add(words[n])
         return out
-    return {f"{value:g}", f"{value}", f"{value:,}"}
+    fixed = {f"{value:.{d}f}" for d in range(1, 9) if float(f"{value:.{d}f}") == value}  # 0.02 as 0.020000
+    return {f"{value:g}", f"{value}", f"{value:,}"} | fixed
 
 
 @pytest.mark.parametrize("name", [t for t in TABLES if {"value", "quote", "how_read"} <= {

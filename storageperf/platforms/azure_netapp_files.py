@@ -20,7 +20,10 @@ References
 .. [6] Azure Retail Prices, Azure NetApp Files meters, snapshot in Azure/azure-netapp-files
    docs/calc/beta/pricing-data.json (commit 5bd1556, 2026-01-29).
 .. [7] Microsoft Learn, "Azure NetApp Files storage with cool access", 2024-09-05: cool tier capacity and network
-   transfer are billed separately; coolness period 2 to 183 days.
+   transfer are billed separately, unallocated pool capacity at the hot rate; coolness period 2 to 183 days.
+.. [8] Microsoft Learn, cool access configuration settings (include of "Manage Azure NetApp Files storage with
+   cool access"), 2025-06-06: the retrieval policies Default, On-Read and Never; tiering starts up to 48 hours
+   after the coolness period.
 """
 from __future__ import annotations
 
@@ -52,7 +55,8 @@ def throughput_per_tib_mibps(service_level, cool_access=False):
     ----------
     service_level : {"Standard", "Premium", "Ultra"}
     cool_access : bool
-        Whether cool access is enabled on the volume, which lowers the Premium and Ultra rates [4]_.
+        Whether cool access is enabled on the volume, which lowers the Premium and Ultra rates by the rule of
+        2025 [4]_ (Standard keeps its rate); :func:`cool_access_volume_throughput_mibps` has every rule.
 
     Returns
     -------
@@ -68,9 +72,6 @@ def throughput_per_tib_mibps(service_level, cool_access=False):
     if not isinstance(cool_access, (bool, np.bool_)):
         raise TypeError(f"cool_access must be True or False, got {cool_access!r}")
     if cool_access:
-        if service_level == "Standard":
-            raise ValueError("service_level must be Premium or Ultra with cool_access=True (the guide's sources "
-                             "give no cool-access rate for Standard); got 'Standard'")
         return _limit(f"throughput_per_tib_cool_{service_level.lower()}", "MiB/s per TiB")
     return _limit(f"throughput_per_tib_{service_level.lower()}", "MiB/s per TiB")
 
@@ -224,6 +225,97 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
                             f"for a {volume_type} {service_level} volume", low_open=True)
     low, _ = quota_range_tib(volume_type)
     return _checks.scalar_or_array(np.maximum(need / rate, low))
+
+
+#: The rules Microsoft's pages have given for the throughput of a volume with cool access, by the year each appeared:
+#: ``"2024"``: the service level's rate, as without cool access (manage cool access, to 2024-11-12); ``"2025"``:
+#: Premium 36 and Ultra 68 MiB/s per TiB of quota, Standard unchanged (from 2025-01-29; still the rule for pools
+#: that had cool access before the 2026 update, and outside its regions); ``"2026"``: hot data at the service
+#: level's rate and cool data at 16 MiB/s per TiB (cool-access introduction, 2026-03-10, new pools in the regions
+#: of ``data/platforms/azure_netapp_files_cool_access_regions.csv``).
+COOL_ACCESS_RULES = ("2024", "2025", "2026")
+
+
+def cool_access_rule(region, pool_created_after_update=True):
+    """Which of :data:`COOL_ACCESS_RULES` sets a Premium or Ultra volume's throughput with cool access today.
+
+    Parameters
+    ----------
+    region : str
+        Azure region (``armRegionName``, e.g. ``"eastus"``).
+    pool_created_after_update : bool
+        Whether the capacity pool got cool access after the 2026 update; older pools keep the 2025 rule.
+
+    Returns
+    -------
+    str
+        ``"2026"`` in the regions the 2026 page lists, for new pools; ``"2025"`` otherwise.
+
+    Examples
+    --------
+    >>> cool_access_rule("eastus"), cool_access_rule("westus"), cool_access_rule("westus", False)
+    ('2025', '2026', '2025')
+    """
+    if not isinstance(region, str) or not region:
+        raise ValueError(f"region must be an Azure region name such as 'eastus'; got {region!r}")
+    if not isinstance(pool_created_after_update, (bool, np.bool_)):
+        raise TypeError(f"pool_created_after_update must be True or False, got {pool_created_after_update!r}")
+    listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
+    return "2026" if pool_created_after_update and region in listed else "2025"
+
+
+def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, rule="2026", volume_type="regular"):
+    """Throughput limit of a volume with cool access, by one of the rules Microsoft's pages have given.
+
+    Parameters
+    ----------
+    quota_tib : float or array-like
+        Volume quota, within :func:`quota_range_tib`. [TiB]
+    service_level : {"Standard", "Premium", "Ultra"}
+    cool_tib : float or array-like
+        Data in the cool tier, 0 to the quota. [TiB]
+    rule : {"2024", "2025", "2026"}
+        See :data:`COOL_ACCESS_RULES`; :func:`cool_access_rule` says which applies to a pool.
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Throughput limit, never above the volume type's ceiling. [MiB/s]
+
+    Notes
+    -----
+    - ``"2024"``: ``quota x rate``, as :func:`volume_throughput_mibps` without cool access.
+    - ``"2025"``: ``quota x reduced rate`` (:func:`throughput_per_tib_mibps` with ``cool_access=True``), whatever
+      is cool, and it stays if cool access is turned off [4]_.
+    - ``"2026"``: ``(quota - cool) x rate + cool x 16 MiB/s per TiB`` once more than 100 GiB is cool, else
+      ``quota x rate``. The page writes "hot tier data"; the guide reads it as the quota not in the cool tier, as
+      its closing line says throughput "scales linearly with the provisioned capacity". Standard's rate is
+      16 MiB/s per TiB either way.
+
+    Examples
+    --------
+    50 TiB at Premium, 40 TiB of it cool: 3,200 MiB/s without cool access; 1,800 by the 2025 rule; 1,280 by the
+    2026 rule.
+
+    >>> [float(cool_access_volume_throughput_mibps(50, "Premium", 40, rule)) for rule in COOL_ACCESS_RULES]
+    [3200.0, 1800.0, 1280.0]
+    """
+    _checks.choice("rule", rule, COOL_ACCESS_RULES)
+    quota = check_quota_tib(quota_tib, volume_type)
+    cool = _checks.in_range("cool_tib", cool_tib, 0, np.max(quota), "TiB", "(at most the quota)")
+    if np.any(cool > quota):
+        raise ValueError(f"cool_tib must be at most quota_tib; got cool_tib={cool_tib!r}, quota_tib={quota_tib!r}")
+    if rule == "2024":
+        return volume_throughput_mibps(quota, service_level, volume_type)
+    if rule == "2025":
+        return volume_throughput_mibps(quota, service_level, volume_type, cool_access=True)
+    rate = throughput_per_tib_mibps(service_level)
+    split = (quota - cool) * rate + cool * _limit("throughput_per_tib_cool_tier", "MiB/s per TiB")
+    threshold = _limit("cool_tier_throughput_threshold", "TiB")
+    by_data = np.where(cool > threshold, split, quota * rate)
+    return bounds.tightest({"quota x service level": by_data,
+                            "volume ceiling": volume_ceiling_mibps(service_level, volume_type)})[0]
 
 
 def pool_range_tib():
@@ -485,8 +577,19 @@ def _coolness_days(coolness_period_days):
 
 
 
+#: Cool-access retrieval policies [8]_, and the share of the reads of cool data that each brings back to the hot
+#: tier (``None``: the random share).
+RETRIEVAL_POLICIES = {"Default": None, "OnRead": 1.0, "Never": 0.0}
+
+
+def _rehydrated_share(retrieval_policy, random_share):
+    _checks.choice("retrieval_policy", retrieval_policy, tuple(RETRIEVAL_POLICIES))
+    share = RETRIEVAL_POLICIES[retrieval_policy]
+    return random_share if share is None else share
+
+
 def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
-                     service_level="Standard", region="eastus"):
+                                 service_level="Standard", region="eastus", retrieval_policy="Default"):
     """Monthly cost of a data set on a volume with cool access, by component.
 
     Parameters
@@ -504,6 +607,8 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     service_level : {"Standard", "Premium", "Ultra", "Flexible"}
     region : str
         Azure region, see :func:`regions`.
+    retrieval_policy : {"Default", "OnRead", "Never"}
+        Which reads of cool data bring it back to the hot tier: random reads only, every read, or none [8]_.
 
     Returns
     -------
@@ -512,21 +617,23 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
 
     Notes
     -----
-    Steady state, with the default retrieval policy (the cool-access document, 2024-09-05): sequential reads are
-    served from the cool tier, random
-    reads move their blocks back to the hot tier, where they stay for a coolness period before moving back down.
+    Steady state. With the Default retrieval policy sequential reads are served from the cool tier and random
+    reads move their blocks back to the hot tier, where they stay for a coolness period before moving back down;
+    OnRead moves every read block back, Never none [8]_. Call ``h`` the share of reads that move blocks back
+    (the random share, 1 or 0).
 
-    - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``. Random reads bring
-      ``cool GiB x read_back x random`` back to the hot tier each month and each block stays there for the
+    - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``. Reads bring
+      ``cool GiB x read_back x h`` back to the hot tier each month and each block stays there for the
       coolness period, so by Little's law the rehydrated data still hot is that monthly inflow times the coolness
       period in months, at most the cool data itself:
-      ``min(cool GiB x read_back x random x coolness_period / days per month, cool GiB)``;
-    - transfer GiB a month ``= cool GiB x read_back x (1 + random)``: every read from the cool tier, plus the
+      ``min(cool GiB x read_back x h x coolness_period / days per month, cool GiB)``;
+    - transfer GiB a month ``= cool GiB x read_back x (1 + h)``: every read from the cool tier, plus the
       rehydrated blocks moving back down [7]_;
     - capacity is billed per GiB-hour at the service level's price (hot) and the cool tier's price (cool), and
       transfer per GiB [6]_, with :data:`storageperf.concepts.units.HOURS_PER_MONTH` hours a month.
 
-    The one-off move of the data set to the cool tier when cool access is turned on is not included.
+    The first months, the one-off move of the data to the cool tier, growth and unallocated pool capacity are in
+    :func:`cool_access_cost_by_month`.
 
     Examples
     --------
@@ -540,17 +647,14 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     data_tib = _checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
     c = _checks.fraction("cool_share", cool_share)
     b = _checks.fraction("read_back_share", read_back_share)
-    r = _checks.fraction("random_share", random_share)
+    h = _rehydrated_share(retrieval_policy, _checks.fraction("random_share", random_share))
     days = _coolness_days(coolness_period_days)
-    _checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
+    hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
     data_gib = units.convert(data_tib, "TiB", "GiB")
     cool_gib = data_gib * c
-    rehydrated_gib = np.minimum(cool_gib * b * r * days / units.DAYS_PER_MONTH, cool_gib)
+    rehydrated_gib = np.minimum(cool_gib * b * h * days / units.DAYS_PER_MONTH, cool_gib)
     hot_gib = data_gib - cool_gib + rehydrated_gib
-    transfer_gib = cool_gib * b * (1 + r)
-    hot_price = price(region, _CAPACITY_METER[service_level])["price_usd"]
-    cool_price = price(region, "Standard Storage with Cool Access Capacity")["price_usd"]
-    transfer_price = price(region, "Standard Storage with Cool Access Data Transfer")["price_usd"]
+    transfer_gib = cool_gib * b * (1 + h)
     parts = {"hot": hot_gib * hot_price * units.HOURS_PER_MONTH,
              "cool": (cool_gib - rehydrated_gib) * cool_price * units.HOURS_PER_MONTH,
              "transfer": transfer_gib * transfer_price}
@@ -559,8 +663,164 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
 
 
 
+def _cool_access_prices(service_level, region):
+    """(hot capacity per GiB-hour, cool capacity per GiB-hour, transfer per GiB) in a region. [USD]"""
+    _checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
+    return (price(region, _CAPACITY_METER[service_level])["price_usd"],
+            price(region, "Standard Storage with Cool Access Capacity")["price_usd"],
+            price(region, "Standard Storage with Cool Access Data Transfer")["price_usd"])
+
+
+def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
+                              service_level="Standard", region="eastus", months=12, growth_tib_per_month=0.0,
+                              pool_tib=None, data_already_cool=False, retrieval_policy="Default",
+                              tiering_delay_days=None, prices=None, days_per_month=None, steps_per_month=60):
+    """Month by month cost of a volume with cool access from the day it is turned on, against keeping it hot.
+
+    Parameters
+    ----------
+    data_tib : float
+        Data on the volume when cool access is turned on, greater than 0. [TiB]
+    cool_share, read_back_share, random_share, coolness_period_days, service_level, region, retrieval_policy
+        As in :func:`cool_access_monthly_cost_usd`; ``cool_share`` applies to new data too.
+    months : int
+        Months to cost, 1 to 120. [-]
+    growth_tib_per_month : float
+        Data added each month, at least 0. [TiB per month]
+    pool_tib : float, optional
+        Capacity pool, billed whole; default: the whole TiB that hold the data at the end. [TiB]
+    data_already_cool : bool
+        True when the data has not been read for the coolness period already (cool access turned on for an
+        existing volume): it starts moving at once. False for data just written (a migration): it waits the
+        coolness period first.
+    tiering_delay_days : float, optional
+        Wait before cool data starts moving; default the page's longest, 48 hours. [days]
+    prices : tuple, optional
+        ``(hot USD per GiB-hour, cool USD per GiB-hour, transfer USD per GiB)`` instead of the region's.
+    days_per_month : float, optional
+        Days a month of :data:`~storageperf.concepts.units.HOURS_PER_MONTH` hours is counted as; default
+        :data:`~storageperf.concepts.units.DAYS_PER_MONTH` (Microsoft's examples count 30). [days]
+    steps_per_month : int
+        Time steps of the integration. [-]
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per month (index ``month``, 1 to ``months``): ``hot``, ``unallocated``, ``cool``, ``transfer``,
+        ``total`` (with cool access), ``all_hot`` (the same pool without it), ``saving`` and
+        ``cumulative_saving``. [USD]
+
+    Notes
+    -----
+    Integrated over time, in months of ``days_per_month`` days:
+
+    - data written at time ``s`` (the initial data at 0, or at minus the coolness period when already cool)
+      moves to the cool tier at ``s + coolness period + delay`` in the share ``cool_share``; that move is a
+      transfer [7]_;
+    - reads of cool data, ``cool x read_back`` a month, are transfers; the share of them the retrieval
+      policy brings back stays hot for a coolness period (a stock of inflow x coolness period, Little's law) and
+      is a transfer again when it moves back down;
+    - the pool is billed whole: hot data and the unallocated rest at the hot price, cool data at the cool
+      price [7]_. Without cool access the whole pool is billed hot.
+
+    After the first coolness period and with no growth, each month costs what :func:`cool_access_monthly_cost_usd`
+    says plus the unallocated capacity.
+
+    Examples
+    --------
+    100 TiB just written on Standard, 80 % of it cools, 10 % of that read back a month, sequentially: nothing
+    cools in the first month (31 days and up to 2 more), the second pays for the move to the cool tier, and from
+    the third each month saves the same.
+
+    >>> m = cool_access_cost_by_month(100, 0.8, 0.1, 0.0)
+    >>> [round(m.loc[k, "saving"]) for k in (1, 2, 3)], round(m.loc[12, "cumulative_saving"])
+    ([0, 4790, 7012], 74913)
+    """
+    import pandas as pd
+
+    if coolness_period_days is None:
+        coolness_period_days = coolness_periods_days()[1]
+    d0 = units.convert(float(_checks.positive("data_tib", data_tib, "TiB")), "TiB", "GiB")
+    c = float(_checks.fraction("cool_share", cool_share))
+    b = float(_checks.fraction("read_back_share", read_back_share))
+    h = float(_rehydrated_share(retrieval_policy, _checks.fraction("random_share", random_share)))
+    period = float(_coolness_days(coolness_period_days))
+    if isinstance(months, bool) or not isinstance(months, (int, np.integer)) or not 1 <= months <= 120:
+        raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
+    growth = units.convert(float(_checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, np.inf,
+                                                  "TiB per month")), "TiB", "GiB")
+    if not isinstance(data_already_cool, (bool, np.bool_)):
+        raise TypeError(f"data_already_cool must be True or False, got {data_already_cool!r}")
+    if tiering_delay_days is None:
+        tiering_delay_days = _limit("cool_tiering_start_delay", "days")
+    delay = float(_checks.in_range("tiering_delay_days", tiering_delay_days, 0, period, "days"))
+    hot_price, cool_price, transfer_price = (_cool_access_prices(service_level, region) if prices is None
+                                             else tuple(float(_checks.positive("prices", p)) for p in prices))
+    month = units.DAYS_PER_MONTH if days_per_month is None else float(
+        _checks.in_range("days_per_month", days_per_month, 28, 31, "days"))
+    hours = units.HOURS_PER_MONTH / month
+    end_gib = d0 + growth * months
+    if pool_tib is None:
+        pool_tib = pool_size_tib(units.convert(end_gib, "GiB", "TiB"))
+    pool = units.convert(float(_checks.in_range("pool_tib", pool_tib, *pool_range_tib(), "TiB")), "TiB", "GiB")
+    if pool < end_gib * (1 - 1e-12):
+        raise ValueError(f"pool_tib must hold the data at the end, {units.convert(end_gib, 'GiB', 'TiB'):g} TiB; "
+                         f"got {pool_tib!r}")
+
+    dt = month / int(steps_per_month)
+    edges = np.arange(months * int(steps_per_month) + 1) * dt   # step boundaries [days]
+    t = edges[:-1] + dt / 2
+    written_at = -period if data_already_cool else 0.0
+
+    def cooled(time):   # GiB that have moved to the cool tier by ``time`` (before rehydration)
+        initial = np.where(time >= written_at + period + delay, d0, 0.0)
+        grown = growth * np.maximum(time - period - delay, 0.0) / month
+        return c * (initial + grown)
+
+    data_gib = d0 + growth * t / month
+    cool_target = cooled(t)
+    moved_down = np.diff(cooled(edges))                   # GiB moving to the cool tier in each step
+    reads = cool_target * b / month * dt                  # GiB read from the cool tier in each step
+    inflow = reads * h                                    # of which brought back to the hot tier
+    total_in = np.concatenate([[0.0], np.cumsum(inflow)])
+    in_by = np.interp(edges - period, edges, total_in, left=0.0)   # brought back up to a coolness period ago
+    recooled = np.diff(in_by)                             # moving back down in each step
+    rehydrated = np.minimum(total_in[1:] - in_by[1:], cool_target)
+    cool_tier = cool_target - rehydrated
+    step_hours = dt * hours
+    frame = pd.DataFrame({
+        "month": np.repeat(np.arange(1, months + 1), int(steps_per_month)),
+        "hot": (data_gib - cool_tier) * hot_price * step_hours,
+        "unallocated": (pool - data_gib) * hot_price * step_hours,
+        "cool": cool_tier * cool_price * step_hours,
+        "transfer": (moved_down + reads + recooled) * transfer_price,
+        "all_hot": np.full(t.shape, pool * hot_price * step_hours),
+    }).groupby("month").sum()
+    frame.insert(4, "total", frame[["hot", "unallocated", "cool", "transfer"]].sum(axis=1))
+    frame["saving"] = frame["all_hot"] - frame["total"]
+    frame["cumulative_saving"] = frame["saving"].cumsum()
+    return frame
+
+
+def cool_access_payback_month(by_month):
+    """First month at whose end cool access has saved more than it cost, or None within the months given.
+
+    Parameters
+    ----------
+    by_month : pandas.DataFrame
+        A frame from :func:`cool_access_cost_by_month`.
+
+    Examples
+    --------
+    >>> cool_access_payback_month(cool_access_cost_by_month(100, 0.8, 0.1, 0.0))
+    2
+    """
+    ahead = by_month.index[by_month["cumulative_saving"] > 0]
+    return int(ahead[0]) if len(ahead) else None
+
+
 def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
-                       service_level="Standard", region="eastus"):
+                                   service_level="Standard", region="eastus", retrieval_policy="Default"):
     """What cool access saves a month against keeping all the data hot (negative: it costs more).
 
     Parameters are those of :func:`cool_access_monthly_cost_usd`.
@@ -576,7 +836,7 @@ def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random
     7012
     """
     with_cool = cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_share, coolness_period_days,
-                                 service_level, region)["total"]
+                                             service_level, region, retrieval_policy)["total"]
     all_hot = cool_access_monthly_cost_usd(data_tib, 0.0, 0.0, 0.0, coolness_period_days, service_level,
                                            region)["total"]
     return _checks.scalar_or_array(np.asarray(all_hot) - with_cool)
