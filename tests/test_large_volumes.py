@@ -4,6 +4,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from storageperf import data
+from storageperf.concepts import units
+from storageperf.platforms import azure_netapp_files as anf
+from storageperf.platforms import azure_vm
 from storageperf.sources import large_volumes
 
 
@@ -111,14 +115,91 @@ def test_vectorised_over_clients():
 
 
 GOOD = {"clients": 2, "workload": "random read"}
+CLIENT = {"vm_size": "Standard_E104id_v5", "nconnect": 8, "latency_ms": 2, "block_size_kib": 8}
 BAD_INPUT = [
     (large_volumes.predict, GOOD, "clients", [(0, "must be at least 1, got 0"), ("many", "must be a number")]),
     (large_volumes.predict, GOOD, "workload", [("sequential", "must be one of sequential read, ")]),
     (large_volumes.predict, GOOD, "nconnect", [("yes", "must be one of with, without; got 'yes'")]),
     (large_volumes.predict, GOOD, "quota_tib", [(10, "must be between 50 and 1024 TiB for a large volume, got 10")]),
     (large_volumes.predict, GOOD, "service_level", [("Flexible", "must be one of Standard, Premium, Ultra")]),
+    (large_volumes.client_bounds, CLIENT, "nconnect", [(0, "nconnect must be a whole number from 1 to 16; got 0"),
+                                                       (17, "got 17"), (2.5, "got 2.5"), (True, "got True")]),
+    (large_volumes.client_bounds, CLIENT, "vm_size", [("Standard_D2s_v3", "vm_size must be one of Standard_E16d_v5")]),
+    (large_volumes.client_bounds, CLIENT, "latency_ms", ["number"]),
+    (large_volumes.client_bounds, CLIENT, "block_size_kib", ["number"]),
+    (large_volumes.client_bounds, CLIENT, "operation", [("append", "operation must be one of read, write")]),
+    (large_volumes.client_bounds, CLIENT, "rsize_kib", [(1024, "between 4 and 256 KiB, got 1024")]),
+    (anf.volume_type_options, {"capacity_tib": 50, "throughput_mibps": 3000}, "capacity_tib", ["number"]),
+    (anf.volume_type_options, {"capacity_tib": 50, "throughput_mibps": 3000}, "region", [("mars", "region must be one of")]),
 ]
 
 
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def test_requests_in_flight_follow_littles_law():
+    # 128 NFSv3 requests per connection (Microsoft, Linux concurrency, 2021-08-02): nconnect 8 keeps 1,024 in flight;
+    # at 2 ms and 8 KiB that is 1,024 / 0.002 = 512,000 IOPS
+    b = large_volumes.client_bounds("Standard_E104id_v5", 8, 2.0, 8)
+    assert b["requests"] == 8 * 128
+    assert b["iops"] == pytest.approx(512_000) and b["binding"] == "requests in flight"
+    # twice the connections or half the latency: twice the requests a second
+    assert large_volumes.client_bounds("Standard_E104id_v5", 16, 2.0, 8)["iops"] == pytest.approx(2 * b["iops"])
+    assert large_volumes.client_bounds("Standard_E104id_v5", 8, 1.0, 8)["iops"] == pytest.approx(2 * b["iops"])
+
+
+def test_large_blocks_meet_the_network_and_requests_carry_rsize():
+    # 1 MiB application reads travel as 256 KiB requests (the largest rsize Microsoft recommends)
+    big = large_volumes.client_bounds("Standard_E104id_v5", 1, 10.0, 1024)
+    same = large_volumes.client_bounds("Standard_E104id_v5", 1, 10.0, 256)
+    assert big["in_flight"] == pytest.approx(same["in_flight"])
+    fast = large_volumes.client_bounds("Standard_E16d_v5", 8, 1.0, 256)
+    assert fast["binding"] == "network"
+    assert fast["mibps"] == pytest.approx(units.convert(12500, "Mbps", "MiB/s"))  # Edv5 table: 12,500 Mbps
+
+
+def test_only_writes_meet_a_published_network_limit():
+    # Azure measures VM bandwidth on egress only (Virtual machine network bandwidth, 2025-07-28)
+    assert large_volumes.client_bounds("Standard_E32d_v5", 8, 2, 8, "write")["network_is_limit"]
+    assert not large_volumes.client_bounds("Standard_E32d_v5", 8, 2, 8, "read")["network_is_limit"]
+
+
+def test_the_articles_single_connection_random_io_implies_about_two_ms():
+    # without nconnect one connection keeps 128 requests in flight; the measured IOPS then give the latency
+    for workload in ("random read", "random write"):
+        ms = large_volumes.implied_latency_ms(workload)
+        iops = large_volumes.client_bounds("Standard_E104id_v5", 1, ms, 8)["iops"]
+        measured = large_volumes.client_mibps(workload, "without") * 1024 / 8
+        assert iops == pytest.approx(measured)
+        assert 1 < ms < 4
+
+
+def test_network_bandwidths_from_the_size_table():
+    # Edv5 table (2021-10-20): Standard_E104id_v5 100,000 Mbps
+    assert azure_vm.network_mibps("Standard_E104id_v5") == pytest.approx(100_000e6 / 8 / 2**20)
+    assert list(azure_vm.NETWORK_SIZES) == sorted(azure_vm.NETWORK_SIZES, key=azure_vm.network_mibps)
+
+
+def test_the_volume_family():
+    # Large volumes: 50 TiB to 1 PiB, 12,800 MiB/s on all service levels; breakthrough mode 2,400 GiB to 2,400 TiB,
+    # up to 50 GiB/s (Microsoft, large volumes, 2025-11-11)
+    assert anf.quota_range_tib("breakthrough") == (2400 / 1024, 2400)
+    assert anf.volume_ceiling_mibps("Standard", "breakthrough") == 50 * 1024
+    assert anf.volume_ceiling_mibps("Premium", "extra-large") == anf.volume_ceiling_mibps("Premium", "large")
+    assert data.value("azure_netapp_files_limits", "volume_quota_max_extra_large", "PiB") == 7.2
+
+
+def test_only_breakthrough_mode_carries_more_than_a_large_volume():
+    options = anf.volume_type_options(500, 20_000)
+    assert set(options.loc[options["feasible"], "volume_type"]) == {"breakthrough"}
+    assert options.loc[0, "service_level"] == "Flexible"  # cheapest first, and Flexible is in the answer
+    assert not ((options["volume_type"] == "large") & (options["service_level"] == "Flexible")).any()
+    usd = options.loc[options["feasible"], "usd"]
+    assert (np.diff(usd) >= 0).all()
+
+
+def test_a_small_need_fits_every_type():
+    options = anf.volume_type_options(60, 2000).set_index(["volume_type", "service_level"])
+    assert options.loc[("regular", "Premium"), "feasible"] and options.loc[("large", "Premium"), "feasible"]
+    assert options.loc[("large", "Premium"), "usd"] == pytest.approx(anf.monthly_capacity_cost_usd(60, "Premium"))

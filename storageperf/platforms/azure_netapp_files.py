@@ -41,8 +41,10 @@ def _limit(limit_id, unit):
 
 #: Service levels whose throughput is quota x rate (automatic QoS).
 SERVICE_LEVELS = ("Standard", "Premium", "Ultra")
-#: Volume types: a regular volume (up to 100 TiB) or a large volume (50 TiB to 1 PiB).
-VOLUME_TYPES = ("regular", "large")
+#: Volume types [3]_: a regular volume (up to 100 TiB); a large volume (50 TiB to 1 PiB, one storage endpoint);
+#: a large volume in breakthrough mode (preview: several endpoints on dedicated capacity, up to 50 GiB/s); an
+#: extra-large volume (preview: up to 7.2 PiB, most of it in the cool tier).
+VOLUME_TYPES = ("regular", "large", "breakthrough", "extra-large")
 #: Every service level a capacity pool can have: the three above, and Flexible, whose throughput is bought apart
 #: from its capacity (manual QoS).
 ALL_SERVICE_LEVELS = SERVICE_LEVELS + ("Flexible",)
@@ -94,7 +96,8 @@ def quota_range_tib(volume_type="regular"):
     (0.048828125, 100.0)
     """
     _checks.choice("volume_type", volume_type, VOLUME_TYPES)
-    return tuple(_limit(f"volume_quota_{end}_{volume_type}", "TiB") for end in ("min", "max"))
+    key = volume_type.replace("-", "_")
+    return tuple(_limit(f"volume_quota_{end}_{key}", "TiB") for end in ("min", "max"))
 
 
 def check_quota_tib(quota_tib, volume_type="regular"):
@@ -109,26 +112,36 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
     Parameters
     ----------
     service_level : {"Standard", "Premium", "Ultra", "Flexible"}
-    volume_type : {"regular", "large"}
-        A Flexible volume is regular only here: the data give no large-volume ceiling for Flexible.
+    volume_type : {"regular", "large", "breakthrough", "extra-large"}
+        A Flexible volume is regular or in breakthrough mode here: the data give no large-volume ceiling for it.
 
     Returns
     -------
     float
         Throughput ceiling. [MiB/s]
 
+    Notes
+    -----
+    Large volumes stop at 12,800 MiB/s "on all service levels" [3]_, extra-large ones too (the pages give them no
+    other); in breakthrough mode Microsoft writes "up to 50 GiB/s ... depending on workload characteristics", a
+    most rather than a promise.
+
     Examples
     --------
     >>> volume_ceiling_mibps("Standard"), volume_ceiling_mibps("Flexible"), volume_ceiling_mibps("Ultra", "large")
     (1600.0, 4500.0, 12800.0)
+    >>> volume_ceiling_mibps("Premium", "breakthrough")
+    51200.0
     """
     _checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
     _checks.choice("volume_type", volume_type, VOLUME_TYPES)
-    if service_level == "Flexible" and volume_type == "large":
-        raise ValueError("volume_type must be regular for the Flexible service level (the guide's data give no "
-                         "large-volume ceiling for it); got 'large'")
-    if volume_type == "large":
+    if service_level == "Flexible" and volume_type in ("large", "extra-large"):
+        raise ValueError(f"volume_type must be regular or breakthrough for the Flexible service level (the guide's "
+                         f"data give no large-volume ceiling for it); got {volume_type!r}")
+    if volume_type in ("large", "extra-large"):
         return _limit("volume_ceiling_large", "MiB/s")
+    if volume_type == "breakthrough":
+        return _limit("volume_ceiling_breakthrough", "MiB/s")
     return _limit(f"volume_ceiling_regular_{service_level.lower()}", "MiB/s")
 
 
@@ -868,8 +881,8 @@ def pool_size_tib(capacity_tib):
     return _checks.scalar_or_array(np.maximum(np.ceil(cap / step - 1e-9) * step, pool_range_tib()[0]))
 
 
-def flexible_volume(capacity_tib, throughput_mibps):
-    """A regular Flexible volume, in a pool of its own, that holds the data and is given the throughput.
+def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular"):
+    """A Flexible volume, in a pool of its own, that holds the data and is given the throughput.
 
     Parameters
     ----------
@@ -877,6 +890,7 @@ def flexible_volume(capacity_tib, throughput_mibps):
         Data the volume must hold, greater than 0. [TiB]
     throughput_mibps : float or array-like
         Throughput it must have, greater than 0. [MiB/s]
+    volume_type : {"regular", "breakthrough"}
 
     Returns
     -------
@@ -884,7 +898,7 @@ def flexible_volume(capacity_tib, throughput_mibps):
         ``quota_tib`` [TiB]: the data, at least the smallest quota; ``pool_tib`` [TiB]: whole TiB, large enough
         for the quota and for the throughput at the pool's most per TiB; ``throughput_mibps`` [MiB/s]: what the
         pool is given, at least its included baseline; ``binding``: ``"capacity"`` or ``"throughput"``, whichever
-        sets the pool; ``feasible``: the need is within one regular volume's ceiling and the quota and pool within
+        sets the pool; ``feasible``: the need is within the volume type's ceiling and the quota and pool within
         their ranges.
 
     Notes
@@ -903,12 +917,13 @@ def flexible_volume(capacity_tib, throughput_mibps):
     """
     cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
     need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
-    low_q, high_q = quota_range_tib("regular")
+    ceiling = volume_ceiling_mibps("Flexible", volume_type)
+    low_q, high_q = quota_range_tib(volume_type)
     quota = np.maximum(cap, low_q)
     assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
     for_throughput = assigned / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
     pool = pool_size_tib(np.maximum(quota, for_throughput))
-    feasible = ((need <= volume_ceiling_mibps("Flexible")) & (quota <= high_q)
+    feasible = ((need <= ceiling) & (quota <= high_q)
                 & (pool <= pool_range_tib()[1]))
     binding = np.where(quota >= for_throughput, "capacity", "throughput")
     scalar = np.ndim(pool) == 0
@@ -965,6 +980,69 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus"):
     out["Flexible"] = {**flex, "pool_tib": _checks.scalar_or_array(pool),
                        "usd": _checks.scalar_or_array(np.where(flex["feasible"], usd, np.nan))}
     return out
+
+
+def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
+    """Every volume type and service level that can hold the data and carry the throughput in one volume, priced.
+
+    Parameters
+    ----------
+    capacity_tib : float
+        Data the volume must hold, greater than 0. [TiB]
+    throughput_mibps : float
+        Throughput it must have, greater than 0. [MiB/s]
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per volume type (regular, large, breakthrough) and service level it supports: ``volume_type``,
+        ``service_level``, ``quota_tib`` [TiB], ``pool_tib`` [TiB], ``throughput_mibps`` (what the volume gets)
+        [MiB/s], ``binding``, ``feasible`` and ``usd`` (the pool's month, NaN where infeasible) [USD], cheapest
+        feasible first.
+
+    Notes
+    -----
+    Automatic QoS volumes are sized by :func:`size_volume`, Flexible ones by :func:`flexible_volume`, each in a pool
+    of its own in whole TiB, priced at the service level's capacity price (and Flexible's throughput above its
+    baseline): the price list has no separate meter for large volumes. Breakthrough mode is in preview and its
+    ceiling is a most ("up to 50 GiB/s"). Extra-large volumes need cool access and are not sized here.
+
+    Examples
+    --------
+    500 TiB that must move 20,000 MiB/s: only breakthrough mode carries it.
+
+    >>> o = volume_type_options(500, 20000)
+    >>> sorted(set(o.loc[o["feasible"], "volume_type"]))
+    ['breakthrough']
+    """
+    import pandas as pd
+
+    cap = float(_checks.positive("capacity_tib", capacity_tib, "TiB"))
+    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    high = pool_range_tib()[1]
+    rows = []
+    for volume_type in ("regular", "large", "breakthrough"):
+        for level in ALL_SERVICE_LEVELS:
+            if level == "Flexible" and volume_type == "large":
+                continue
+            if level == "Flexible":
+                size = flexible_volume(cap, need, volume_type)
+                pool = float(size["pool_tib"])
+                ok = bool(size["feasible"])
+                usd = (monthly_capacity_cost_usd(pool, level, region)
+                       + monthly_flexible_throughput_cost_usd(size["throughput_mibps"], pool, region)) if ok else np.nan
+            else:
+                size = size_volume(cap, need, level, volume_type)
+                pool = float(pool_size_tib(size["quota_tib"]))
+                ok = bool(size["feasible"]) and pool <= high
+                usd = monthly_capacity_cost_usd(pool, level, region) if ok else np.nan
+            rows.append({"volume_type": volume_type, "service_level": level, "quota_tib": float(size["quota_tib"]),
+                         "pool_tib": pool, "throughput_mibps": float(size["throughput_mibps"]),
+                         "binding": size["binding"], "feasible": ok, "usd": float(usd)})
+    frame = pd.DataFrame(rows)
+    return frame.sort_values(["feasible", "usd"], ascending=[False, True], na_position="last").reset_index(drop=True)
 
 
 def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):

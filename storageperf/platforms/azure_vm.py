@@ -10,6 +10,9 @@ References
 .. [1] Microsoft Learn, "Memory optimized Dv2 and DSv2-series" (Standard_DS14_v2 row), 2020-02-03.
 .. [2] Microsoft Learn, "Premium SSD sizes" (P30 column), 2023-03-16.
 .. [3] Microsoft Learn, "Dv5 and Dsv5-series" (Standard_D32_v5 row).
+.. [4] Microsoft Learn, "Edv5 and Edsv5-series", 2021-10-20: "Max network egress bandwidth (Mbps)".
+.. [5] Microsoft Learn, "Virtual machine network bandwidth", 2025-07-28: "The network bandwidth allocated to each
+   virtual machine is measured on egress (outbound) traffic"; "Ingress isn't measured or limited directly."
 """
 from __future__ import annotations
 
@@ -17,9 +20,13 @@ from .. import _checks, data
 from ..concepts import bounds
 
 _TABLE = "azure_vm_limits"
-_PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS14_v2": "ds14v2", "P30": "p30"}
+_PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS14_v2": "ds14v2", "Standard_E16d_v5": "e16d_v5",
+           "Standard_E32d_v5": "e32d_v5", "Standard_E64d_v5": "e64d_v5", "Standard_E104id_v5": "e104id_v5",
+           "P30": "p30"}
 #: VM sizes and disks with limits in the table.
-VM_SIZES, DISKS = ("Standard_D32_v5", "Standard_DS14_v2"), ("P30",)
+VM_SIZES, DISKS = tuple(k for k in _PREFIX if k.startswith("Standard_")), ("P30",)
+#: VM sizes with a network bandwidth in the table, smallest first.
+NETWORK_SIZES = ("Standard_E16d_v5", "Standard_D32_v5", "Standard_E32d_v5", "Standard_E64d_v5", "Standard_E104id_v5")
 #: Host-caching settings of a data disk (Azure's names) that this module tells apart.
 CACHING_MODES = ("None", "ReadOnly")
 
@@ -100,3 +107,33 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     iops, iops_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_iops", "IOPS"),
                                        "disks": n * limit(disk, "iops", "IOPS")})
     return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}
+
+
+def network_mibps(vm_size):
+    """Network bandwidth of a VM size: a limit on what it sends, a guide to what it receives.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`NETWORK_SIZES`.
+
+    Returns
+    -------
+    float
+        The size table's network bandwidth. [MiB/s]
+
+    Notes
+    -----
+    Azure measures and limits a VM's bandwidth on egress only [5]_: it caps an NFS client's writes. Reads arrive
+    as ingress, which Azure does not limit directly; the same figure is then a guide to the VM's network, not a
+    published limit.
+
+    Examples
+    --------
+    The large-volume article's client, 100,000 Mbps:
+
+    >>> round(network_mibps("Standard_E104id_v5"))
+    11921
+    """
+    _checks.choice("vm_size", vm_size, NETWORK_SIZES)
+    return limit(vm_size, "network", "MiB/s")

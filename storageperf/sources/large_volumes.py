@@ -19,6 +19,9 @@ References
    summary; Linux scale-out test; Linux scale-up tests.
 .. [2] Microsoft Learn, "Requirements and considerations for large volumes", 2025-11-11 (the 12,800 MiB/s
    ceiling); "Service levels for Azure NetApp Files", 2026-01-29 (the rates per TiB).
+.. [3] Microsoft Learn, "Linux concurrency best practices for Azure NetApp Files", 2021-08-02: "The server will
+   accept no more than 128 requests in flight from this single connection"; "Linux NFS mount options best
+   practices", 2022-12-07: nconnect "up to a limit of 16"; rsize and wsize "no larger than 262,144 Bytes".
 """
 from __future__ import annotations
 
@@ -29,7 +32,9 @@ import pandas as pd
 
 from .. import _checks, data
 from ..concepts import bandwidth, bounds, compare
+from ..concepts import queueing, units
 from ..platforms import azure_netapp_files as anf
+from ..platforms import azure_vm
 
 #: The document every number here comes from (its id in ``data/documents.csv``).
 DOCUMENT = "anf-large-volumes"
@@ -320,3 +325,93 @@ def comparison():
                          "measured_iops": bandwidth.iops_from_bandwidth(measured, block_size_kib(workload))})
     return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
                          document=DOCUMENT)
+
+
+#: Operations :func:`client_bounds` tells apart: Azure limits a VM's network on egress, so for writes only.
+OPERATIONS = ("read", "write")
+
+
+def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read", rsize_kib=None):
+    """What one NFSv3 client VM can move: its network, and the requests its connections keep in flight.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`storageperf.platforms.azure_vm.NETWORK_SIZES`.
+    nconnect : int
+        TCP connections of the mount, 1 to 16. [-]
+    latency_ms : float or array-like
+        Latency of one request at the storage, greater than 0. [ms]
+    block_size_kib : float or array-like
+        Size of the application's I/O, greater than 0. [KiB]
+    operation : {"read", "write"}
+    rsize_kib : float, optional
+        ``rsize``/``wsize`` of the mount; default the largest Microsoft recommends, 256 KiB. [KiB]
+
+    Returns
+    -------
+    dict
+        ``network`` and ``in_flight`` bounds, ``mibps`` (the smaller) [MiB/s]; ``iops`` at the block size [1/s];
+        ``binding`` (``"network"`` or ``"requests in flight"``); ``requests`` in flight [-]; ``network_is_limit``:
+        True for writes (egress, limited by Azure), False for reads (ingress, not limited: the figure is a guide).
+
+    Notes
+    -----
+    The service keeps at most 128 NFSv3 requests in flight per TCP connection [3]_, so a mount with ``nconnect``
+    connections keeps ``nconnect x 128``; each request carries ``min(block, rsize)``. By Little's law a client then
+    moves at most ``requests x request size / latency``. The network bound is the VM size's bandwidth
+    (:func:`storageperf.platforms.azure_vm.network_mibps`). Neither bound counts the client's CPU, nor the
+    latency growing as the load nears the volume's limit: the latency is an input, the one the reader measures
+    or accepts.
+
+    Examples
+    --------
+    One E104id_v5 without nconnect, 8 KiB random reads at 2.1 ms: 128 requests in flight allow about 61,000 IOPS,
+    what the article measured without nconnect (60,857).
+
+    >>> b = client_bounds("Standard_E104id_v5", 1, 2.1, 8)
+    >>> round(b["iops"]), b["binding"]
+    (60952, 'requests in flight')
+    """
+    _checks.choice("operation", operation, OPERATIONS)
+    limits = "azure_netapp_files_limits"
+    high = data.value(limits, "nconnect_max", "connections")
+    if isinstance(nconnect, bool) or not isinstance(nconnect, (int, np.integer)) or not 1 <= nconnect <= high:
+        raise ValueError(f"nconnect must be a whole number from 1 to {high:g}; got {nconnect!r}")
+    latency = _checks.positive("latency_ms", latency_ms, "ms")
+    block = _checks.positive("block_size_kib", block_size_kib, "KiB")
+    largest = units.convert(data.value(limits, "rsize_wsize_max_recommended", "B"), "B", "KiB")
+    rsize = largest if rsize_kib is None else _checks.in_range("rsize_kib", rsize_kib, 4, largest, "KiB")
+    requests = nconnect * data.value(limits, "nfsv3_requests_per_connection", "requests")
+    request_kib = np.minimum(block, rsize)
+    in_flight = bandwidth.bandwidth_mibps(queueing.littles_law_iops(requests, latency), request_kib)
+    network = azure_vm.network_mibps(vm_size)
+    mibps, binding = bounds.tightest({"network": np.full(np.shape(in_flight), network), "requests in flight": in_flight})
+    out = {"network": network, "in_flight": _checks.scalar_or_array(in_flight), "mibps": _checks.scalar_or_array(mibps),
+           "iops": _checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
+           "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
+           "network_is_limit": operation == "write"}
+    return out
+
+
+def implied_latency_ms(workload):
+    """The latency at which 128 requests in flight give what one client measured without nconnect.
+
+    Parameters
+    ----------
+    workload : {"random read", "random write"}
+
+    Returns
+    -------
+    float
+        ``128 / measured IOPS`` by Little's law. [ms]
+
+    Examples
+    --------
+    >>> round(implied_latency_ms("random read"), 2)
+    2.1
+    """
+    _checks.choice("workload", workload, ("random read", "random write"))
+    iops = bandwidth.iops_from_bandwidth(client_mibps(workload, "without"), block_size_kib(workload))
+    requests = data.value("azure_netapp_files_limits", "nfsv3_requests_per_connection", "requests")
+    return float(queueing.littles_law_latency_ms(iops, requests))
