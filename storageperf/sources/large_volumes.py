@@ -31,8 +31,7 @@ import numpy as np
 import pandas as pd
 
 from .. import _checks, data
-from ..concepts import bandwidth, bounds, compare
-from ..concepts import queueing, units
+from ..concepts import bandwidth, bounds, compare, queueing, units
 from ..platforms import azure_netapp_files as anf
 from ..platforms import azure_vm
 
@@ -386,7 +385,8 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     request_kib = np.minimum(block, rsize)
     in_flight = bandwidth.bandwidth_mibps(queueing.littles_law_iops(requests, latency), request_kib)
     network = azure_vm.network_mibps(vm_size)
-    mibps, binding = bounds.tightest({"network": np.full(np.shape(in_flight), network), "requests in flight": in_flight})
+    mibps, binding = bounds.tightest({"network": np.full(np.shape(in_flight), network),
+                                      "requests in flight": in_flight})
     out = {"network": network, "in_flight": _checks.scalar_or_array(in_flight), "mibps": _checks.scalar_or_array(mibps),
            "iops": _checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
            "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
