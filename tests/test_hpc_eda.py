@@ -94,6 +94,7 @@ def test_spec_fit_uses_the_published_light_load_latency():
 
 
 LOAD = {"ops_per_s": 1, "light_load_latency_ms": 0.4, "max_ops_per_s": 50_000}
+FARM = {"ops_per_s": 400_000, "latency_ms": 1.0, "capacity_tib": 100}
 BAD_INPUT = [
     (anf.size_volume, {"capacity_tib": 50, "throughput_mibps": 3000, "service_level": "Premium"}, "capacity_tib",
      [(-3, "must be greater than 0 TiB, got -3")]),
@@ -107,9 +108,51 @@ BAD_INPUT = [
      "latency_ms", [(0.1, "must be at least 0.4 ms")]),
     (queueing.fit_load_curve, {"ops_per_s": [1, 2, 3], "latency_ms": [0.3, 0.4, 0.5]}, "latency_ms",
      [([0.3, 0.3, 0.4], "at least two values above its smallest"), ([0.3, 0.4], "same length")]),
+    (hpc_eda.bytes_per_op_kib, {"curve": "SPEC 00143, 1 large volume"}, "curve",
+     [("module, 1 volume", "must be a SPEC curve"), ("SPEC 9", "curve must be one of")]),
+    (hpc_eda.farm_options, FARM, "ops_per_s", ["number"]),
+    (hpc_eda.farm_options, FARM, "latency_ms", ["number"]),
+    (hpc_eda.farm_options, FARM, "capacity_tib", ["number"]),
+    (hpc_eda.farm_options, FARM, "region", [("mars", "region must be one of")]),
     (queueing.scaled_curve, {"fit": {"max_ops_per_s": 1.0}, "volumes": 2}, "volumes", [(0, "must be at least 1, got 0")]),
 ]
 
 
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def test_the_knee_is_the_volume_ceiling_in_operations():
+    # SPEC 00143: one large volume, ~16 KB per op; its fitted wall times bytes per op is the 12,800 MiB/s ceiling
+    k = hpc_eda.knee_check().set_index("id")
+    assert abs(k.loc["SPEC 00143, 1 large volume", "relative_error"]) < 0.01
+    assert abs(k.loc["SPEC 00142, 6 large volumes", "relative_error"]) < 0.02
+    # breakthrough mode's "up to 50 GiB/s" is not where its wall is
+    assert k.loc["SPEC 00147, 1 large volume (breakthrough)", "knee_mibps"] < 0.5 * k.loc[
+        "SPEC 00147, 1 large volume (breakthrough)", "limit_mibps"]
+
+
+def test_every_spec_op_moves_about_16_kb():
+    sizes = [hpc_eda.bytes_per_op_kib(c) for c in hpc_eda.CURVES if c.startswith("SPEC")]
+    assert max(sizes) - min(sizes) < 0.01 and 15 < sizes[0] < 17
+
+
+def test_a_farm_needs_more_volumes_for_more_load_or_a_tighter_bound():
+    base = hpc_eda.farm_options(2_000_000, 2.0, 500).set_index(["volume_type", "service_level"])
+    more = hpc_eda.farm_options(4_000_000, 2.0, 500).set_index(["volume_type", "service_level"])
+    tight = hpc_eda.farm_options(2_000_000, 0.8, 500).set_index(["volume_type", "service_level"])
+    key = ("large", "Ultra")
+    assert more.loc[key, "volumes"] > base.loc[key, "volumes"]
+    assert tight.loc[key, "volumes"] >= base.loc[key, "volumes"]
+    # each volume's limit stays within its type's ceiling
+    assert (base["throughput_mibps"] <= [anf.volume_ceiling_mibps(level, t) for t, level in base.index]).all()
+
+
+def test_the_farm_answer_is_within_what_was_measured_and_includes_flexible():
+    o = hpc_eda.farm_options(400_000, 1.0, 100)
+    assert not o.loc[0, "extrapolated"] and o.loc[0, "feasible"]
+    assert "Flexible" in set(o.loc[o["feasible"], "service_level"])
+    # regular volumes have no curve of their own: always flagged
+    assert o.loc[o["volume_type"] == "regular", "extrapolated"].all()
+    # a bound above every latency the curves measured is flagged too (SPEC 00143 to 2.3 ms, 00147 to 1.6 ms)
+    assert hpc_eda.farm_options(400_000, 3.0, 100)["extrapolated"].all()
