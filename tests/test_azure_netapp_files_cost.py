@@ -1,6 +1,7 @@
 import pytest
 from numpy.testing import assert_allclose
 
+from storageperf import data
 from storageperf.platforms import azure_netapp_files as anf
 
 
@@ -71,3 +72,38 @@ def test_cool_access_saves_nothing_at_the_break_even():
     # all sequential: reading everything back still saves, so there is no break-even
     assert anf.cool_access_break_even_read_back(100, 0.8, 0.0, service_level="Premium") != \
         anf.cool_access_break_even_read_back(100, 0.8, 0.0, service_level="Premium")  # NaN
+
+
+def test_snapshots_take_quota():
+    # Microsoft, How snapshots work (2022-11-22): 1 to 5 % of used capacity a day for many application volumes
+    low = data.value("azure_netapp_files_limits", "snapshot_daily_change_typical_min", "%") / 100
+    high = data.value("azure_netapp_files_limits", "snapshot_daily_change_typical_max", "%") / 100
+    assert anf.quota_with_snapshots_tib(10, 0.0, 30) == 10
+    assert anf.quota_with_snapshots_tib(10, low, 14) < anf.quota_with_snapshots_tib(10, high, 14)
+    assert anf.quota_with_snapshots_tib(10, high, 14) == pytest.approx(10 * (1 + high * 14))
+
+
+def test_manual_qos_pools_share_throughput():
+    # a busy small volume beside a quiet large one: manual QoS needs only the larger of capacity and throughput / rate
+    rate = anf.throughput_per_tib_mibps("Ultra")
+    pools = anf.manual_qos_pool_tib([1, 30], [rate * 10, rate * 5], "Ultra")
+    assert pools == {"manual": 31.0, "auto": 40.0}
+    # when every volume needs capacity more than throughput, the two are the same
+    same = anf.manual_qos_pool_tib([10, 20], [rate, rate], "Ultra")
+    assert same["manual"] == same["auto"] == 30.0
+
+
+BAD_INPUT = [
+    (anf.quota_with_snapshots_tib, {"data_tib": 10, "daily_change_share": 0.05, "retained_days": 14}, "retained_days",
+     [(300, "between 0 and 255 days (one snapshot a day, at most the snapshots a volume keeps), got 300")]),
+    (anf.quota_with_snapshots_tib, {"data_tib": 10, "daily_change_share": 0.05, "retained_days": 14},
+     "daily_change_share", [(5, "between 0 and 1")]),
+    (anf.manual_qos_pool_tib, {"capacities_tib": [1, 2], "throughputs_mibps": [100, 200], "service_level": "Ultra"},
+     "throughputs_mibps", [([100], "must be lists of the same length"), ([100, -1], "greater than 0")]),
+    (anf.manual_qos_pool_tib, {"capacities_tib": [1, 2], "throughputs_mibps": [100, 200], "service_level": "Ultra"},
+     "service_level", [("Flexible", "must be one of Standard, Premium, Ultra")]),
+]
+
+
+def test_bad_input_is_named(bad_input):
+    bad_input.check()
