@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
@@ -34,3 +35,24 @@ def test_closed_loop_respects_both_bounds(n, latency, max_iops):
     iops = queueing.closed_loop_iops(n, latency, max_iops)
     assert iops <= max_iops * (1 + 1e-12)
     assert queueing.closed_loop_latency_ms(n, latency, max_iops) >= latency * (1 - 1e-12)
+
+
+def test_measured_load_at_a_latency_reads_between_points():
+    # two points around the bound: straight line between them
+    assert queueing.measured_ops_at_latency(1.5, [10, 20], [1.0, 2.0]) == pytest.approx(15)
+    # outside the measured latencies the chart says nothing
+    assert np.isnan(queueing.measured_ops_at_latency(3.0, [10, 20], [1.0, 2.0]))
+    # a noisy dip in latency does not make the load at a bound jump back
+    assert queueing.measured_ops_at_latency(1.5, [10, 20, 30], [1.0, 2.0, 1.9]) == pytest.approx(15)
+
+
+BAD_INPUT = [
+    (queueing.measured_ops_at_latency, {"latency_ms": 1.5, "ops_per_s": [10, 20], "measured_latency_ms": [1.0, 2.0]},
+     "measured_latency_ms", [([1.0], "must be lists of the same length"), ([1.0, -2.0], "greater than 0")]),
+    (queueing.measured_ops_at_latency, {"latency_ms": 1.5, "ops_per_s": [10, 20], "measured_latency_ms": [1.0, 2.0]},
+     "latency_ms", ["number"]),
+]
+
+
+def test_bad_input_is_named(bad_input):
+    bad_input.check()

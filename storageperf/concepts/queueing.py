@@ -243,6 +243,44 @@ def ops_at_latency(latency_ms, light_load_latency_ms, max_ops_per_s, sharpness=1
 
 
 
+def measured_ops_at_latency(latency_ms, ops_per_s, measured_latency_ms):
+    """The load a measured curve carries at a latency, by straight lines between its points.
+
+    Parameters
+    ----------
+    latency_ms : float
+        Latency bound. [ms]
+    ops_per_s, measured_latency_ms : array-like
+        The measured curve: loads and their latencies, latency rising with load. [ops/s], [ms]
+
+    Returns
+    -------
+    float
+        The load at ``latency_ms``, interpolated between the two measured points around it; NaN when the bound is
+        outside the measured latencies (the curve says nothing there). [ops/s]
+
+    Notes
+    -----
+    Unlike :func:`ops_at_latency` on a fitted curve, this adds nothing to the measurements: it is what the chart
+    says, read between two of its points.
+
+    Examples
+    --------
+    >>> measured_ops_at_latency(2.0, [40_000, 45_000, 49_500], [1.05, 1.65, 2.45])
+    46968.75
+    """
+    bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
+    x = np.asarray(_checks.positive("ops_per_s", ops_per_s, "ops/s"), dtype=float)
+    r = np.asarray(_checks.positive("measured_latency_ms", measured_latency_ms, "ms"), dtype=float)
+    if x.shape != r.shape or x.ndim != 1 or len(x) < 2:
+        raise ValueError("ops_per_s and measured_latency_ms must be lists of the same length, at least 2")
+    order = np.argsort(x)
+    x, r = x[order], np.maximum.accumulate(r[order])
+    if not r[0] <= bound <= r[-1]:
+        return float("nan")
+    return float(np.interp(bound, r, x))
+
+
 def fit_load_curve(ops_per_s, latency_ms):
     """Fit :func:`latency_under_load_ms` to a measured latency-versus-load curve.
 
