@@ -114,6 +114,7 @@ BAD_INPUT = [
     (hpc_eda.farm_options, FARM, "latency_ms", ["number"]),
     (hpc_eda.farm_options, FARM, "capacity_tib", ["number"]),
     (hpc_eda.farm_options, FARM, "region", [("mars", "region must be one of")]),
+    (hpc_eda.farm_options, FARM, "bytes_per_op", [(0, "must be greater than 0 KiB, got 0"), ("big", "must be a number")]),
     (queueing.scaled_curve, {"fit": {"max_ops_per_s": 1.0}, "volumes": 2}, "volumes", [(0, "must be at least 1, got 0")]),
 ]
 
@@ -156,3 +157,11 @@ def test_the_farm_answer_is_within_what_was_measured_and_includes_flexible():
     assert o.loc[o["volume_type"] == "regular", "extrapolated"].all()
     # a bound above every latency the curves measured is flagged too (SPEC 00143 to 2.3 ms, 00147 to 1.6 ms)
     assert hpc_eda.farm_options(400_000, 3.0, 100)["extrapolated"].all()
+
+
+def test_larger_operations_need_more_throughput_and_are_flagged():
+    spec = hpc_eda.farm_options(400_000, 1.0, 100).set_index(["volume_type", "service_level"])
+    big = hpc_eda.farm_options(400_000, 1.0, 100, bytes_per_op=64).set_index(["volume_type", "service_level"])
+    key = ("large", "Ultra")
+    assert big.loc[key, "volumes"] > spec.loc[key, "volumes"]
+    assert big["extrapolated"].all()

@@ -202,7 +202,7 @@ FARM_BASIS = {"regular": ("SPEC 00143, 1 large volume", True), "large": ("SPEC 0
               "breakthrough": ("SPEC 00147, 1 large volume (breakthrough)", False)}
 
 
-def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus"):
+def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per_op=None):
     """Volumes, service level and cost that serve an EDA load under a latency bound, for each volume type.
 
     Parameters
@@ -215,6 +215,9 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus"):
         Data the volumes hold together, greater than 0. [TiB]
     region : str
         Azure region of the prices.
+    bytes_per_op : float, optional
+        Average bytes an operation of the farm's mix moves; default SPEC's EDA mix (:func:`bytes_per_op_kib`). A
+        different mix keeps SPEC's curve shape and is flagged extrapolated. [KiB]
 
     Returns
     -------
@@ -259,7 +262,9 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus"):
         if bound <= r0:
             continue
         out_of_range = not (measured["latency_ms"].min() <= bound <= measured["latency_ms"].max())
-        op = bytes_per_op_kib(basis)
+        spec_op = bytes_per_op_kib(basis)
+        op = spec_op if bytes_per_op is None else float(_checks.positive("bytes_per_op", bytes_per_op, "KiB"))
+        other_mix = abs(op / spec_op - 1) > 0.05
         usable = (1 - r0 / bound) ** (1 / k)            # share of Xmax a volume carries under the bound
         levels = anf.ALL_SERVICE_LEVELS if volume_type != "large" else anf.SERVICE_LEVELS
         for level in levels:
@@ -283,7 +288,8 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus"):
                     top = anf.flexible_throughput_range_mibps(pool)[1]
                     usd += float(anf.monthly_flexible_throughput_cost_usd(min(n * size["throughput_mibps"], top), pool,
                                                                           region))
-            extrapolated = out_of_range or volume_type == "regular" or (not scales and need_xmax > xmax_ref)
+            extrapolated = (out_of_range or other_mix or volume_type == "regular"
+                            or (not scales and need_xmax > xmax_ref))
             rows.append({"volume_type": volume_type, "service_level": level, "volumes": n,
                          "quota_tib": float(size["quota_tib"]), "throughput_mibps": float(size["throughput_mibps"]),
                          "pool_tib": pool, "usd": usd, "usd_per_kops": usd / ops * 1000, "binding": size["binding"],
