@@ -165,3 +165,12 @@ def test_larger_operations_need_more_throughput_and_are_flagged():
     key = ("large", "Ultra")
     assert big.loc[key, "volumes"] > spec.loc[key, "volumes"]
     assert big["extrapolated"].all()
+
+
+def test_a_flexible_pool_allows_all_its_volumes_throughput():
+    # Flexible: at most 640 MiB/s per TiB of pool (Microsoft, cost model): many small busy volumes need a larger pool
+    o = hpc_eda.farm_options(4_000_000, 1.0, 10)
+    per_tib = anf.flexible_throughput_range_mibps(1)[1]
+    flex = o[(o["service_level"] == "Flexible") & o["feasible"]]
+    assert len(flex)
+    assert (flex["pool_tib"] * per_tib >= flex["volumes"] * flex["throughput_mibps"] - 1e-6).all()
