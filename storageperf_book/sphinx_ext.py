@@ -7,14 +7,24 @@ calculators without a kernel. It also gives the bibliography style ``book`` (``b
 ``_config.yml``): pybtex's ``alpha`` labels, with the letter that tells two works of one author and year apart
 ("Microsoft25b") given once over the whole ``.bib`` file, so that a work keeps its label in every chapter's
 reference list and no two works share one.
+
+The launch and repository buttons point at the repository the site was built from (:func:`repository_url`): the
+address in the environment variable :data:`REPOSITORY_ENV` if set, else the checkout's ``origin`` remote, else
+``repository.url`` of ``_config.yml``; with none, the buttons are left out rather than pointing nowhere. So a
+fork's site launches the fork.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import subprocess
 from pathlib import Path
 
 from .figures import SITE_ENV
+
+#: Environment variable that sets the repository the site's buttons point at (overrides the git remote).
+REPOSITORY_ENV = "GUIDE_REPOSITORY_URL"
 
 #: Where plotly.js is served, relative to the site's ``_static`` folder.
 PLOTLY_JS = "vendor/plotly.min.js"
@@ -148,10 +158,58 @@ def _register_bibliography_style(app, config):
                            force=True)
 
 
+def web_url(remote):
+    """The web address of a git remote, or None when it is not one a browser can open.
+
+    Examples
+    --------
+    >>> web_url("git@github.com:someone/guide.git"), web_url("https://github.com/someone/guide.git")
+    ('https://github.com/someone/guide', 'https://github.com/someone/guide')
+    >>> web_url("/home/someone/guide") is None
+    True
+    """
+    remote = (remote or "").strip()
+    ssh = re.fullmatch(r"(?:ssh://)?git@([^:/]+)[:/](.+?)(?:\.git)?/?", remote)
+    if ssh:
+        return f"https://{ssh.group(1)}/{ssh.group(2)}"
+    web = re.fullmatch(r"(https?://[^\s]+?)(?:\.git)?/?", remote)
+    return web.group(1) if web else None
+
+
+def repository_url(root, configured=""):
+    """The repository the site's buttons point at: :data:`REPOSITORY_ENV`, else the ``origin`` remote, else
+    ``configured``; "" when none is a web address."""
+    for candidate in (os.environ.get(REPOSITORY_ENV), _origin(root), configured):
+        url = web_url(candidate)
+        if url:
+            return url
+    return ""
+
+
+def _origin(root):
+    try:
+        out = subprocess.run(["git", "-C", str(root), "remote", "get-url", "origin"], capture_output=True, text=True,
+                             timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def _set_repository(app, config):
+    options = dict(config.html_theme_options or {})
+    url = repository_url(app.confdir, options.get("repository_url", ""))
+    options["repository_url"] = url
+    options["use_repository_button"] = bool(url)
+    if not url:
+        options["launch_buttons"] = {}
+    config.html_theme_options = options
+
+
 def setup(app):
     """Sphinx extension: serve plotly.js once and the data package, execute notebooks in site mode, label citations."""
     os.environ[SITE_ENV] = "1"
     app.connect("config-inited", _register_bibliography_style)
+    app.connect("config-inited", _set_repository)
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _copy_plotly)

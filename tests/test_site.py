@@ -2,6 +2,7 @@
 calculator moving. Chromium is Debian's (``make test`` installs it when missing)."""
 import functools
 import http.server
+import os
 import re
 import shutil
 import subprocess
@@ -13,10 +14,12 @@ from urllib.parse import urlparse
 import pytest
 
 from storageperf import data
+from storageperf_book.sphinx_ext import REPOSITORY_ENV
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
 ROOT = Path(__file__).resolve().parent.parent
+FORK = "https://github.com/example-reader/guide-fork"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run"]
@@ -26,8 +29,9 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
 def build(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     jb = Path(sys.executable).with_name("jupyter-book")
+    env = {**os.environ, REPOSITORY_ENV: FORK}  # the buttons must follow the repository the site is built from
     run = subprocess.run([str(jb), "build", str(ROOT), "--path-output", str(out), "-W", "-n", "--keep-going"],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, text=True, cwd=ROOT, env=env)
     return run, out / "_build" / "html"
 
 
@@ -85,6 +89,12 @@ def test_clean_build_with_warnings_as_errors(build):
     run, _ = build
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     assert "WARNING" not in run.stderr.replace("[IPKernelApp] WARNING | Kernel is running over TCP", "")
+
+
+def test_launch_and_repository_buttons_point_at_the_repository_built_from(html_dir):
+    page = (html_dir / "book" / "cool-access.html").read_text(encoding="utf-8")
+    assert "https://mybinder.org/v2/gh/example-reader/guide-fork/main?urlpath=lab/tree/book/cool-access.ipynb" in page
+    assert f'href="{FORK}"' in page
 
 
 def test_pages_load_only_their_own_sites_files(html_dir, pages):

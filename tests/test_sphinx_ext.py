@@ -1,0 +1,44 @@
+"""Where the site's launch and repository buttons point: the repository the site is built from."""
+import subprocess
+
+import pytest
+
+from storageperf_book import sphinx_ext
+
+
+@pytest.mark.parametrize("remote, url", [
+    ("git@github.com:someone/guide.git", "https://github.com/someone/guide"),
+    ("ssh://git@github.com/someone/guide.git", "https://github.com/someone/guide"),
+    ("https://github.com/someone/guide.git", "https://github.com/someone/guide"),
+    ("https://gitlab.example.org/group/guide/", "https://gitlab.example.org/group/guide"),
+    ("/home/someone/guide", None),
+    ("", None),
+])
+def test_a_remote_becomes_its_web_address(remote, url):
+    assert sphinx_ext.web_url(remote) == url
+
+
+def _repo(tmp_path, remote=None):
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    if remote:
+        subprocess.run(["git", "-C", str(tmp_path), "remote", "add", "origin", remote], check=True)
+    return tmp_path
+
+
+def test_the_origin_remote_sets_the_repository(tmp_path, monkeypatch):
+    monkeypatch.delenv(sphinx_ext.REPOSITORY_ENV, raising=False)
+    root = _repo(tmp_path, "git@github.com:a-fork/guide.git")
+    assert sphinx_ext.repository_url(root, "https://github.com/upstream/guide") == "https://github.com/a-fork/guide"
+
+
+def test_the_environment_overrides_the_remote(tmp_path, monkeypatch):
+    root = _repo(tmp_path, "git@github.com:a-fork/guide.git")
+    monkeypatch.setenv(sphinx_ext.REPOSITORY_ENV, "https://github.com/publisher/guide")
+    assert sphinx_ext.repository_url(root) == "https://github.com/publisher/guide"
+
+
+def test_without_a_web_remote_the_configured_address_or_none(tmp_path, monkeypatch):
+    monkeypatch.delenv(sphinx_ext.REPOSITORY_ENV, raising=False)
+    local = _repo(tmp_path, "/srv/git/guide")
+    assert sphinx_ext.repository_url(local, "https://github.com/upstream/guide") == "https://github.com/upstream/guide"
+    assert sphinx_ext.repository_url(local, "") == ""
