@@ -6,20 +6,57 @@ from numpy.testing import assert_allclose
 from storageperf.platforms import google_cloud
 
 
-def test_vm_price_a_month():
-    # Disk and image pricing: n1-standard-8 costs $0.379998 an hour; 730 hours a month
-    assert_allclose(google_cloud.vm_monthly_cost_usd("n1-standard-8"), 0.379998 * 730, rtol=1e-12)
+def test_vm_price_a_month_with_and_without_the_sustained_use_discount():
+    # Disk and image pricing: n1-standard-8 costs $0.379998 an hour; 730 hours a month; a whole month of N1 pays
+    # 0.25 x (1 + 0.8 + 0.6 + 0.4) = 0.7 of it (Google's tiers, 2017 price list; "up to a 30% net discount" today)
+    assert_allclose(google_cloud.vm_monthly_cost_usd("n1-standard-8", sustained_use=False), 0.379998 * 730, rtol=1e-12)
+    assert_allclose(google_cloud.vm_monthly_cost_usd("n1-standard-8"), 0.379998 * 730 * 0.7, rtol=1e-12)
     assert math.isnan(google_cloud.vm_monthly_cost_usd("custom-4-16384"))  # no price found
-    assert "n1-standard-32" in google_cloud.machine_types_priced()
+    assert google_cloud.machine_types_priced() == ["n1-standard-32", "n1-standard-8"]
 
 
-def test_ssd_persistent_disk_price():
-    # $34.00 for 200 GB a month: 0.17 a GB-month; 2 x 4 TB = 8,000 GB
-    assert_allclose(google_cloud.ssd_pd_monthly_cost_usd(4, 2), 8_000 * 0.17, rtol=1e-12)
+def test_the_discount_agrees_with_googles_billing_snapshot():
+    # Cloud Billing Catalog snapshot (2025-03-06), n1-standard-32 in us-central1: hour 1.519992, month 776.715912
+    assert_allclose(google_cloud.vm_monthly_cost_usd("n1-standard-32"), 776.715912, rtol=1e-9)
+
+
+def test_sustained_use_tiers():
+    # Tiers: first quarter of the month at 100 %, then 80 %, 60 %, 40 % of the base rate
+    assert_allclose(google_cloud.sustained_use_factor([0.25, 0.5, 0.75, 1.0]),
+                    [1.0, 0.9, (1 + 0.8 + 0.6) / 3, 0.7], rtol=1e-12)
+    assert google_cloud.sustained_use_factor(0.0) == 1.0
+
+
+def test_ssd_persistent_disk_is_billed_per_gib():
+    # $34.00 for 200 GB a month: 0.17 a GB-month, Google's GB being 2^30 bytes; two 4 TiB disks = 8,192 GiB
+    assert_allclose(google_cloud.ssd_pd_monthly_cost_usd(4096, 2), 8_192 * 0.17, rtol=1e-12)
+
+
+def test_throughput_is_googles_mib_per_s():
+    # About Persistent Disk performance: "Throughput per GiB (MiBps) ... 0.48"; 30 IOPS per GB (GiB)
+    assert google_cloud.THROUGHPUT_UNIT == "MiB/s" and google_cloud.BILLING_UNIT == "GiB"
+    lim = google_cloud.ssd_pd_size_limits(2500)
+    assert_allclose([lim["iops"], lim["mib_per_s"]], [75_000, 1_200], rtol=1e-12)
+    assert_allclose(google_cloud.ssd_pd_size_needed_gib(iops=15_000, mib_per_s=240), 500, rtol=1e-12)
+
+
+BAD_INPUT = [
+    (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100}, "size_gib", ["number"]),
+    (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100, "disks": 2}, "disks", [(0, "got 0")]),
+    (google_cloud.sustained_use_factor, {"share_of_month": 0.5}, "share_of_month",
+     [(1.5, "must be between 0 and 1"), ("half", "must be a number")]),
+    (google_cloud.vm_monthly_cost_usd, {"machine_type": "n1-standard-8"}, "machine_type", [(8, "must be a string")]),
+    (google_cloud.vm_monthly_cost_usd, {"machine_type": "n1-standard-8"}, "sustained_use",
+     [("yes", "must be True or False")]),
+    (google_cloud.ssd_pd_size_needed_gib, {"iops": 10}, "iops", [(-1, "got -1")]),
+    (google_cloud.ssd_pd_size_limits, {"size_gib": 10}, "size_gib", ["number"]),
+]
+
+
+def test_bad_input_is_named(bad_input):
+    bad_input.check()
 
 
 def test_bad_input():
-    with pytest.raises(ValueError, match="disk_tb must be greater than 0 TB, got 0"):
+    with pytest.raises(ValueError, match="size_gib must be greater than 0 GiB, got 0"):
         google_cloud.ssd_pd_monthly_cost_usd(0)
-    with pytest.raises(TypeError, match="machine_type must be a string"):
-        google_cloud.vm_monthly_cost_usd(8)

@@ -1,76 +1,199 @@
-"""Google Cloud: what a Compute Engine VM and its SSD Persistent Disks cost a month.
+"""Google Cloud: what a Compute Engine VM and its SSD Persistent Disks cost a month, and what the disks allow.
 
-Prices are read from ``data/platforms/google_cloud_prices.csv``: Google's own worked examples where they give a
-price, and OpenCost's us-central1 defaults (which reproduce Google's n1-standard-8 price exactly) for the N1
-vCPU and memory rates.
+Google's units. Google bills disk size and machine memory in "GB" of 2^30 bytes ("calculated in gigabytes (GB),
+where 1 GB is 2^30 bytes. This unit of measurement is also known as a gibibyte (GiB)" [3]_; "1 TiB is 2^40 bytes,
+or 1024 JEDEC GBs" [4]_) and states Persistent Disk throughput in MiBps [5]_. An earlier version of the same page
+gave the same numbers (0.48 per GB of disk, 1,200 per instance) headed "MB/s" [6]_: Google's MB/s, like its GB,
+is binary. Read as decimal, every Google throughput limit is 4.9 % too low.
+
+Prices are read from ``data/platforms/google_cloud_prices.csv``: Google's own worked examples, OpenCost's
+us-central1 defaults, a dated snapshot of Google's Cloud Billing Catalog API, and the sustained-use discount's
+tiers. Limits per GiB of disk are read from ``data/platforms/google_cloud_limits.csv``.
 
 References
 ----------
-.. [1] Google Cloud, "Disk and image pricing" (n1-standard-8 and SSD Persistent Disk prices).
-.. [2] OpenCost, ``configs/default.json`` (N1 vCPU and memory rates, us-central1).
+.. [1] Google Cloud, "Disk and image pricing" (n1-standard-8 and SSD Persistent Disk prices), undated copy.
+.. [2] OpenCost, ``configs/default.json`` (N1 vCPU and memory rates, us-central1); Cyclenerd,
+   ``google-cloud-pricing-cost-calculator`` pricing.yml, 2025-03-06 (n1-standard-32, us-central1).
+.. [3] Google Cloud, "VM instance pricing", archive capture of 2021-01-19.
+.. [4] Google Cloud, "Disk and image pricing", its statement of units (undated copy).
+.. [5] Google Cloud, "About Persistent Disk performance", throughput limits for zonal Persistent Disk (undated copy).
+.. [6] Google Cloud, "Block storage performance", an earlier version of [5] (undated copy).
+.. [7] Google Cloud, "Sustained use discounts" (undated copy); Google Cloud Pricing Calculator price list v1.13,
+   2017-08-01 (the tiers).
 """
 from __future__ import annotations
+
+import numpy as np
 
 from .. import _checks, data
 from ..concepts import units
 
 _PRICES = "google_cloud_prices"
+_LIMITS = "google_cloud_limits"
+
+#: The unit Google states Persistent Disk throughput in: MiB/s, whatever a page heads it ("MBps", "MB/s") [5]_ [6]_.
+THROUGHPUT_UNIT = "MiB/s"
+#: The unit Google bills disk capacity and memory in: its "GB" is 2^30 bytes [3]_ [4]_.
+BILLING_UNIT = "GiB"
+
+#: The price row of each machine type priced: Google's own worked example for n1-standard-8, the 2025-03-06
+#: Billing Catalog snapshot for n1-standard-32. custom-4-16384 has none (no custom price was found).
+_VM_PRICE_ROW = {"n1-standard-8": "n1s8_hour", "n1-standard-32": "n1s32_hour_2025"}
+#: Machine families that get the sustained-use discount's 30 % tiers (Google's "Maximum of 30% monthly SUDs").
+SUSTAINED_USE_FAMILIES = ("n1",)
 
 
 def machine_types_priced():
     """Machine types with an on-demand price in the table, sorted."""
-    return sorted(data.load(_PRICES)["machine_type"].dropna().unique())
+    return sorted(_VM_PRICE_ROW)
 
 
-def vm_monthly_cost_usd(machine_type):
-    """On-demand price of a VM for a month, or NaN where the table has no price for the machine type.
+def sustained_use_factor(share_of_month):
+    """What a VM that runs part of a month pays, as a share of its on-demand price for that time (N1).
+
+    Parameters
+    ----------
+    share_of_month : float or array-like
+        Share of the month the VM runs, 0 to 1 (730 h is 1). [-]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Price paid over on-demand price for the hours run, 0.7 for a whole month. [-]
+
+    Notes
+    -----
+    Google's tiers [7]_: each quarter of the month is charged at 100 %, 80 %, 60 % and 40 % of the base rate, so a
+    full month pays ``0.25 (1 + 0.8 + 0.6 + 0.4) = 0.7``, the "up to a 30% net discount" Google states today for N1.
+
+    Examples
+    --------
+    >>> round(sustained_use_factor(1.0), 3), round(sustained_use_factor(0.5), 3), sustained_use_factor(0.25)
+    (0.7, 0.9, 1.0)
+    """
+    f = _checks.fraction("share_of_month", share_of_month)
+    step = data.value(_PRICES, "sud_tier_month_share", "share of month")
+    rates = [data.value(_PRICES, f"sud_tier_{i}", "share of base rate") for i in range(1, 5)]
+    paid = sum(rate * np.clip(f - i * step, 0, step) for i, rate in enumerate(rates))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.where(f > 0, paid / np.where(f > 0, f, 1), rates[0])
+    return _checks.scalar_or_array(out)
+
+
+def vm_monthly_cost_usd(machine_type, sustained_use=True):
+    """Price of a VM running a whole month, or NaN where the table has no price for the machine type.
 
     Parameters
     ----------
     machine_type : str
         A Compute Engine machine type, e.g. ``"n1-standard-8"``.
+    sustained_use : bool
+        Apply the sustained-use discount of a VM that runs the whole month (N1: 30 %).
 
     Returns
     -------
     float
-        ``price per hour x 730 h``. [USD]
+        ``price per hour x 730 h x sustained_use_factor(1)``. [USD]
 
     Examples
     --------
-    >>> round(vm_monthly_cost_usd("n1-standard-8"), 2)
+    >>> round(vm_monthly_cost_usd("n1-standard-8", sustained_use=False), 2)
     277.4
+    >>> round(vm_monthly_cost_usd("n1-standard-8"), 2)
+    194.18
     """
     if not isinstance(machine_type, str):
         raise TypeError(f"machine_type must be a string, got {machine_type!r}")
-    prices = data.load(_PRICES).dropna(subset=["machine_type"]).set_index("machine_type")
-    if machine_type not in prices.index:
+    if not isinstance(sustained_use, (bool, np.bool_)):
+        raise TypeError(f"sustained_use must be True or False, got {sustained_use!r}")
+    if machine_type not in _VM_PRICE_ROW:
         return float("nan")
-    return data.value(_PRICES, prices.loc[machine_type, "id"], "USD per hour") * units.HOURS_PER_MONTH
+    month = data.value(_PRICES, _VM_PRICE_ROW[machine_type], "USD per hour") * units.HOURS_PER_MONTH
+    if sustained_use and machine_type.split("-")[0] in SUSTAINED_USE_FAMILIES:
+        month *= sustained_use_factor(1.0)
+    return month
 
 
-def ssd_pd_monthly_cost_usd(disk_tb, disks=1):
-    """Price of SSD Persistent Disk capacity for a month.
+def ssd_pd_monthly_cost_usd(size_gib, disks=1):
+    """Price of SSD Persistent Disk capacity for a month, billed per GB of 2^30 bytes.
 
     Parameters
     ----------
-    disk_tb : float or array-like
-        Size of each disk, greater than 0. [TB]
+    size_gib : float or array-like
+        Size of each disk, greater than 0. [GiB]
     disks : int
         Number of disks, at least 1. [-]
 
     Returns
     -------
     float or numpy.ndarray
-        ``disks x size [GB] x price per GB-month``. [USD]
+        ``disks x size [GiB] x price per GiB-month``. [USD]
 
     Examples
     --------
-    Two 4 TB disks:
+    Two disks of 4 TiB (4,096 GiB each): 8,192 GiB x 0.17 USD, not 8,000 GB x 0.17 USD.
 
-    >>> round(ssd_pd_monthly_cost_usd(4, 2))
-    1360
+    >>> round(ssd_pd_monthly_cost_usd(4096, 2), 2)
+    1392.64
     """
-    size = _checks.positive("disk_tb", disk_tb, "TB")
+    size = _checks.positive("size_gib", size_gib, "GiB")
     n = _checks.in_range("disks", disks, 1, float("inf"))
-    gb_month = data.value(_PRICES, "pd_ssd_gb_month", "USD per GB-month")
-    return _checks.scalar_or_array(n * units.convert(size, "TB", "GB") * gb_month)
+    return _checks.scalar_or_array(n * size * data.value(_PRICES, "pd_ssd_gb_month", "USD per GiB-month"))
+
+
+def ssd_pd_size_limits(size_gib):
+    """What SSD Persistent Disk capacity allows, before any per-instance limit: IOPS and throughput per GiB.
+
+    Parameters
+    ----------
+    size_gib : float or array-like
+        Total SSD Persistent Disk capacity attached, greater than 0. [GiB]
+
+    Returns
+    -------
+    dict
+        ``iops`` (read, and write alike) [IOPS] and ``mib_per_s`` (read, and write alike) [MiB/s].
+
+    Notes
+    -----
+    30 IOPS and 0.48 MiBps per GiB [5]_ [6]_; the per-instance limits of the machine type cap both.
+
+    Examples
+    --------
+    The 60,000 read IOPS of an N1 VM with 32 vCPUs need 2,000 GiB; its 1,200 MiB/s need 2,500 GiB:
+
+    >>> ssd_pd_size_limits(2000)["iops"], ssd_pd_size_limits(2500)["mib_per_s"]
+    (60000.0, 1200.0)
+    """
+    size = _checks.positive("size_gib", size_gib, "GiB")
+    # zonal SSD: 30 IOPS per GB in the earlier version (Google's GB is a GiB); today's regional SSD row is 30 per GiB
+    iops = data.value(_LIMITS, "pd_ssd_iops_per_gb_early", "IOPS per GB")
+    mibps = data.value(_LIMITS, "pd_ssd_throughput_per_gib", "MiBps per GiB")
+    return {"iops": _checks.scalar_or_array(size * iops), "mib_per_s": _checks.scalar_or_array(size * mibps)}
+
+
+def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
+    """The smallest SSD Persistent Disk capacity whose per-GiB limits allow an IOPS and a throughput need.
+
+    Parameters
+    ----------
+    iops : float or array-like
+        Disk IOPS needed, 0 or more. [IOPS]
+    mib_per_s : float or array-like
+        Disk throughput needed, 0 or more. [MiB/s]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``max(iops / 30, MiB/s / 0.48)``. [GiB]
+
+    Examples
+    --------
+    >>> ssd_pd_size_needed_gib(iops=15_000, mib_per_s=240)
+    500.0
+    """
+    need_iops = _checks.in_range("iops", iops, 0, float("inf"), "IOPS")
+    need_mib = _checks.in_range("mib_per_s", mib_per_s, 0, float("inf"), "MiB/s")
+    per_gib = ssd_pd_size_limits(1.0)
+    return _checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mib_per_s"]))

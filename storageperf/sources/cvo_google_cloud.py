@@ -6,25 +6,34 @@ workloads, and states for each machine type the sustained Persistent Disk limits
 write IOPS, read and write throughput. This module answers two questions from those numbers:
 
 * **What the published limits allow** (:func:`published_limit`): a workload with read share ``r`` and block size
-  ``b`` running at ``X`` operations per second needs ``r X`` read and ``(1 - r) X`` write IOPS and ``r X b`` and
-  ``(1 - r) X b`` bytes per second; the highest ``X`` that stays within all four limits is the smallest of
-  ``R_iops / r``, ``W_iops / (1 - r)``, ``R_MBps / (r b)`` and ``W_MBps / ((1 - r) b)``, and that term names the
-  binding limit (:func:`storageperf.concepts.bounds.mixed_iops_limit`). No benchmark number enters it.
-* **What was measured** (:func:`measured`, :func:`comparison`): each result beside that bound, and the I/O the
-  clients kept in flight by Little's law (IOPS x latency).
+  ``b`` running at ``X`` operations per second asks the disks for ``r X a_r`` read and ``(1 - r) X a_w`` write I/Os
+  and ``r X b`` and ``(1 - r) X b`` bytes per second, where ``a_r`` and ``a_w`` are the disk I/Os per client read
+  and write (1 and 1 if Cloud Volumes ONTAP passed every operation straight through: the caller must say which).
+  SSD Persistent Disk cannot reach its read and write IOPS maxima at once [2]_, so the two IOPS terms share one
+  budget, ``r X a_r / R_iops + (1 - r) X a_w / W_iops <= 1``; its throughput maxima it can reach at once
+  (:func:`storageperf.concepts.bounds.mixed_iops_limit` with ``iops_shared=True``). No benchmark number enters it.
+* **What was measured** (:func:`measured`, :func:`comparison`): each result beside that bound, the I/O the
+  clients kept in flight by Little's law (IOPS x latency), and, where a result is above the one-to-one bound, the
+  most disk writes per client write it leaves room for (:func:`max_disk_writes_per_write`): below 1, Cloud Volumes
+  ONTAP wrote fewer, larger I/Os to its disks than its clients wrote, an inference from the results.
 
-Units as the report uses them: block sizes in KB of 1,024 bytes and throughput in MB of 10^6 bytes, the only
-reading under which its IOPS and MBps agree (source_discrepancies cvo-google-cloud-03). Prices
-(:func:`monthly_cost_usd`) are
-Google's on-demand list prices of the VM and its SSD Persistent Disks (:mod:`storageperf.platforms.google_cloud`);
-the Cloud Volumes ONTAP licence price is not public and is not included.
+Units, each number in the unit its document uses: Table 1's throughput limits are Google's, and Google states them
+in MiBps (:data:`LIMIT_UNIT`; source_discrepancies cvo-google-cloud-02); the results' MBps are decimal and their
+block sizes KiB (:data:`RATE_UNIT`, :data:`BLOCK_UNIT`: the only reading under which their IOPS and MBps agree,
+cvo-google-cloud-03); disk sizes "TB" are TiB, billed in GiB (cvo-google-cloud-10). Prices (:func:`monthly_cost_usd`)
+are Google's on-demand list prices of the VM, less the sustained-use discount of a VM that runs the whole month, and
+of its SSD Persistent Disks (:mod:`storageperf.platforms.google_cloud`); the Cloud Volumes ONTAP licence price is not
+public and is not included, and the node-based licences the report names are no longer sold (cvo-google-cloud-08).
 
 References
 ----------
 .. [1] O. Berman, "Performance Characterization of NetApp Cloud Volumes ONTAP for Google Cloud", NetApp TR-4816,
    February 2020: Table 1 (machine types and limits), section 3.3 (workloads), Tables 2 to 5 (results).
-.. [2] Google Cloud, "Disk and image pricing" (n1-standard-8 and SSD Persistent Disk prices); OpenCost
-   ``configs/default.json`` (N1 vCPU and memory rates, us-central1).
+.. [2] Google Cloud, "Optimize Persistent Disk performance", section "Simultaneous reads and writes" (as summarised
+   in documents.csv, xmind-disk-storage: "It is not possible for SSD persistent disks to reach their maximum IOPs
+   limits for reads and writes simultaneously").
+.. [3] Google Cloud, "Disk and image pricing", "VM instance pricing", "Sustained use discounts" (see
+   :mod:`storageperf.platforms.google_cloud`).
 """
 from __future__ import annotations
 
@@ -44,10 +53,15 @@ DOCUMENT = "netapp-tr-4816"
 MACHINE_TYPES = ("custom-4-16384", "n1-standard-8", "n1-standard-32")
 #: The four workloads of TR-4816, section 3.3.
 WORKLOADS = ("oltp", "streaming_reads", "streaming_writes", "mixed")
-#: The published limits :func:`published_limit` can name as binding, in the order ties are broken.
-LIMITS = bounds.MIX_LIMITS
-#: The report's units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-google-cloud-03).
+#: The limits :func:`published_limit` can name as binding, in the order ties are broken.
+LIMITS = bounds.SHARED_MIX_LIMITS
+#: The results' units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-google-cloud-03).
 BLOCK_UNIT, RATE_UNIT = "KiB", "MB/s"
+#: Table 1's throughput limits are Google's, in Google's unit (cvo-google-cloud-02): the report writes "MBps".
+LIMIT_UNIT = google_cloud.THROUGHPUT_UNIT
+#: Disk I/Os per client read and per client write if Cloud Volumes ONTAP passed every operation straight through to
+#: its disks: the assumption :func:`published_limit` must be told, not one it makes.
+ONE_TO_ONE = {"disk_reads_per_read": 1.0, "disk_writes_per_write": 1.0}
 
 _SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32": "n1s32"}
 
@@ -55,6 +69,14 @@ _SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32"
 @functools.cache
 def _results():
     return data.load("cvo_google_cloud_results")
+
+
+def _table_1(row_id, unit_written):
+    """A Table 1 number as the report writes it; the caller says what unit it is in."""
+    row = data.row("cvo_google_cloud_setup", row_id)
+    if row["unit"] != unit_written:
+        raise ValueError(f"cvo_google_cloud_setup {row_id} must be written in {unit_written}, got {row['unit']!r}")
+    return float(row["value"])
 
 
 def machine_limits(machine_type):
@@ -67,20 +89,26 @@ def machine_limits(machine_type):
     Returns
     -------
     dict
-        ``read_iops``, ``write_iops`` [IOPS]; ``read_mb_per_s``, ``write_mb_per_s`` [MB/s]; ``vcpu``; ``memory_gib``
-        [GiB]; ``disks`` and ``disk_tb`` [TB] (its SSD Persistent Disks); ``max_storage_tb`` [TB] (its licence).
+        ``read_iops``, ``write_iops`` [IOPS]; ``read_mib_per_s``, ``write_mib_per_s`` [MiB/s] (the report's "MBps"
+        are Google's MiBps, cvo-google-cloud-02); ``vcpu``; ``memory_gib`` [GiB]; ``disks`` and ``disk_tib`` [TiB]
+        (its SSD Persistent Disks; the report's "TB", cvo-google-cloud-10); ``max_storage_tb`` [TB] (its licence).
 
     Examples
     --------
-    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mb_per_s"]
+    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mib_per_s"]
     (60000.0, 1200.0)
     """
     t = _SHORT[_checks.choice("machine_type", machine_type, MACHINE_TYPES)]
-    keys = {"read_iops": ("pd_read_iops", "IOPS"), "write_iops": ("pd_write_iops", "IOPS"),
-            "read_mb_per_s": ("pd_read_mbps", RATE_UNIT), "write_mb_per_s": ("pd_write_mbps", RATE_UNIT),
-            "vcpu": ("vcpu", "vCPU"), "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
-            "disk_tb": ("ssd_pd_disk_size", "TB"), "max_storage_tb": ("max_storage", "TB")}
-    return {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in keys.items()}
+    out = {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in {
+        "read_iops": ("pd_read_iops", "IOPS"), "write_iops": ("pd_write_iops", "IOPS"), "vcpu": ("vcpu", "vCPU"),
+        "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
+        "max_storage_tb": ("max_storage", "TB")}.items()}
+    # Google's limits, read in Google's unit: the report's "MBps" column holds Google's MiBps numbers
+    out["read_mib_per_s"] = _table_1(f"{t}_pd_read_mbps", "MBps")
+    out["write_mib_per_s"] = _table_1(f"{t}_pd_write_mbps", "MBps")
+    # NetApp's "TB" of a disk is a TiB (NetApp: "the terms GB/GiB and TB/TiB are used interchangeably")
+    out["disk_tib"] = _table_1(f"{t}_ssd_pd_disk_size", "TB")
+    return out
 
 
 def workload_mix(workload):
@@ -109,7 +137,8 @@ def workload_mix(workload):
     return {"block_size_kib": block, "read_share": read / 100}
 
 
-def published_limit(machine_type, read_share, block_size_kib):
+def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_read, disk_writes_per_write,
+                    iops_shared=True):
     """The most operations per second the published Persistent Disk limits allow a read/write mix.
 
     Parameters
@@ -119,34 +148,49 @@ def published_limit(machine_type, read_share, block_size_kib):
         Share of the operations that are reads, 0 to 1. [-]
     block_size_kib : float or array-like
         Size of every operation, greater than 0. [KiB]
+    disk_reads_per_read, disk_writes_per_write : float or array-like
+        Disk I/Os per client read and per client write, greater than 0; :data:`ONE_TO_ONE` passes every operation
+        straight through. Required: the bound depends on them. [-]
+    iops_shared : bool
+        True (Google's rule for SSD Persistent Disk): reads and writes share one IOPS budget. False gives the
+        reading that lets both IOPS maxima be reached at once, which Google says they cannot.
 
     Returns
     -------
     dict
-        ``iops`` (reads and writes together) [IOPS], ``read_iops`` and ``write_iops`` [IOPS], ``mb_per_s`` [MB/s],
-        ``binding``: which of :data:`LIMITS` sets it.
+        ``iops`` (reads and writes together) [IOPS], ``read_iops`` and ``write_iops`` (client operations) [IOPS],
+        ``mb_per_s`` [MB/s] and ``mib_per_s`` [MiB/s], ``binding``: which of :data:`LIMITS` sets it.
 
     Notes
     -----
-    ``X = min(R_iops / r, W_iops / (1 - r), R_MBps / (r b), W_MBps / ((1 - r) b))``, a term dropped where its
-    share is 0. These are the limits TR-4816's Table 1 states for each machine type; they bound what the disks
-    will carry, not what the Cloud Volumes ONTAP node or the network deliver.
+    ``X = min(1 / (r a_r / R_iops + (1 - r) a_w / W_iops), R_MiBps / (r b), W_MiBps / ((1 - r) b))``, a term dropped
+    where its share is 0. These are the limits TR-4816's Table 1 states for each machine type; they bound what the
+    disks will carry, not what the Cloud Volumes ONTAP node or the network deliver.
 
     Examples
     --------
-    TR-4816's OLTP mix (80 % reads of 8 KiB) on n1-standard-32: 60,000 read IOPS / 0.8 = 75,000 operations per
-    second, and the read IOPS bind:
+    TR-4816's OLTP mix (80 % reads of 8 KiB) on n1-standard-32, one disk I/O per client operation: reads and writes
+    share the IOPS budget, 1 / (0.8 / 60,000 + 0.2 / 30,000) = 50,000 operations per second.
 
-    >>> r = published_limit("n1-standard-32", 0.8, 8)
+    >>> r = published_limit("n1-standard-32", 0.8, 8, **ONE_TO_ONE)
     >>> round(r["iops"]), r["binding"]
-    (75000, 'read IOPS')
+    (50000, 'read and write IOPS together')
+
+    Streaming reads of 64 KiB on custom-4-16384: 240 MiB/s / 64 KiB = 3,840 operations per second.
+
+    >>> round(published_limit("custom-4-16384", 1.0, 64, **ONE_TO_ONE)["iops"])
+    3840
     """
     lim = machine_limits(machine_type)
+    rates = {k: units.convert(lim[f"{k}_mib_per_s"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
     x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
-                                         lim["read_mb_per_s"], lim["write_mb_per_s"])
+                                         rates["read"], rates["write"], iops_shared=iops_shared,
+                                         disk_reads_per_read=disk_reads_per_read,
+                                         disk_writes_per_write=disk_writes_per_write)
     r = np.asarray(read_share, dtype=float)
     b = units.convert(np.asarray(block_size_kib, dtype=float), BLOCK_UNIT, "MB")
-    out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b}
+    out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b,
+           "mib_per_s": units.convert(x * b, RATE_UNIT, LIMIT_UNIT)}
     out = {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
     out["binding"] = binding
     return out
@@ -163,9 +207,9 @@ def measured(machine_type, workload):
     Returns
     -------
     dict
-        ``iops`` [IOPS] and ``mb_per_s`` [MB/s], the sums over reads and writes; ``read_latency_ms`` and
-        ``write_latency_ms`` [ms] (NaN for an operation the workload has none of); ``outstanding``: the I/Os the
-        clients kept in flight, by Little's law ``sum(IOPS x latency)`` [-].
+        ``iops``, ``read_iops``, ``write_iops`` [IOPS]; ``mb_per_s`` [MB/s] and ``mib_per_s`` [MiB/s], the sums over
+        reads and writes; ``read_latency_ms`` and ``write_latency_ms`` [ms] (NaN for an operation the workload has
+        none of); ``outstanding``: the I/Os the clients kept in flight, by Little's law ``sum(IOPS x latency)`` [-].
 
     Examples
     --------
@@ -181,38 +225,79 @@ def measured(machine_type, workload):
     rows = res[(res["machine_type"] == m) & (res["workload"] == w)].pivot(index="operation", columns="metric",
                                                                           values="value")
     lat = {op: float(rows.loc[op, "latency"]) if op in rows.index else float("nan") for op in ("read", "write")}
-    return {"iops": float(rows["iops"].sum()), "mb_per_s": float(rows["throughput"].sum()),
+    ops = {op: float(rows.loc[op, "iops"]) if op in rows.index else 0.0 for op in ("read", "write")}
+    mb = float(rows["throughput"].sum())
+    return {"iops": float(rows["iops"].sum()), "read_iops": ops["read"], "write_iops": ops["write"],
+            "mb_per_s": mb, "mib_per_s": float(units.convert(mb, RATE_UNIT, LIMIT_UNIT)),
             "read_latency_ms": lat["read"], "write_latency_ms": lat["write"],
             "outstanding": float((rows["iops"] * rows["latency"]).sum() / units.MS_PER_S)}
 
 
+def max_disk_writes_per_write(machine_type, workload):
+    """The most disk writes per client write a measured result leaves room for, every read going to disk.
+
+    Parameters
+    ----------
+    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+    workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
+
+    Returns
+    -------
+    float
+        ``a_w = (1 - R / R_iops) W_iops / W``, from the shared IOPS budget ``R / R_iops + a_w W / W_iops <= 1`` with the
+        measured client reads ``R`` and writes ``W`` (inf for a workload with no writes). [-] At least 1: the result
+        fits one disk I/O per client operation. Below 1: it does not, and the node must have sent its disks fewer
+        writes than its clients sent it (or served reads from its memory).
+
+    Examples
+    --------
+    OLTP on n1-standard-32: 45,000 reads use 45,000 / 60,000 = 75 % of the budget; the other 25 % is 7,500 disk
+    writes for 11,000 client writes, 0.68 disk writes each at most.
+
+    >>> round(max_disk_writes_per_write("n1-standard-32", "oltp"), 3)
+    0.682
+    """
+    lim, got = machine_limits(machine_type), measured(machine_type, workload)
+    if got["write_iops"] == 0:
+        return float("inf")
+    return (1 - got["read_iops"] / lim["read_iops"]) * lim["write_iops"] / got["write_iops"]
+
+
 def comparison():
-    """Every measured result beside :func:`published_limit` for its workload's mix and block size.
+    """Every measured result beside :func:`published_limit` for its workload's mix, one disk I/O per operation.
 
     Returns
     -------
     pandas.DataFrame
         The standard comparison table (:func:`storageperf.concepts.compare.table`), one row per machine type and
-        workload: ``measured`` and ``model`` (the published-limit bound) in IOPS, ``binding``; then ``workload``,
-        ``machine_type``, ``measured_mb_per_s``, ``limit_mb_per_s``, ``share`` (measured / bound) and ``outstanding``
-        (Little's law).
+        workload: ``measured`` and ``model`` (the published-limit bound with Google's shared IOPS budget and
+        :data:`ONE_TO_ONE`) in IOPS, ``binding``; then ``workload``, ``machine_type``, ``measured_mb_per_s``,
+        ``measured_mib_per_s``, ``limit_mib_per_s``, ``share`` (measured / bound), ``outstanding`` (Little's law),
+        ``max_disk_writes_per_write`` (:func:`max_disk_writes_per_write`) and ``independent_model`` (the bound if
+        both IOPS maxima could be reached at once, which Google says they cannot).
 
     Examples
     --------
+    OLTP on n1-standard-32 measured above the one-to-one bound: the only result that does.
+
     >>> r = comparison().set_index("id").loc["oltp-n1s32"]
-    >>> float(r["measured"]), float(r["model"]), r["binding"]
-    (56000.0, 75000.0, 'read IOPS')
+    >>> float(r["measured"]), round(float(r["model"])), r["binding"]
+    (56000.0, 50000, 'read and write IOPS together')
     """
     rows = []
     for w in WORKLOADS:
         spec = workload_mix(w)
         for m in MACHINE_TYPES:
-            got, lim = measured(m, w), published_limit(m, spec["read_share"], spec["block_size_kib"])
+            got = measured(m, w)
+            lim = published_limit(m, spec["read_share"], spec["block_size_kib"], **ONE_TO_ONE)
+            free = published_limit(m, spec["read_share"], spec["block_size_kib"], **ONE_TO_ONE, iops_shared=False)
             rows.append({"id": f"{w}-{_SHORT[m]}", "measured": got["iops"], "model": lim["iops"],
                          "binding": lim["binding"], "workload": w, "machine_type": m,
-                         "measured_mb_per_s": got["mb_per_s"],
-                         "limit_mb_per_s": lim["mb_per_s"], "share": got["iops"] / lim["iops"],
-                         "outstanding": got["outstanding"]})
+                         "measured_mb_per_s": got["mb_per_s"], "measured_mib_per_s": got["mib_per_s"],
+                         "limit_mib_per_s": lim["mib_per_s"], "share": got["iops"] / lim["iops"],
+                         "outstanding": got["outstanding"],
+                         "max_disk_writes_per_write": max_disk_writes_per_write(m, w),
+                         "independent_model": free["iops"]})
     return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
                          document=DOCUMENT)
 
@@ -247,41 +332,55 @@ def implied_block_size_kib():
                                                          "stated_kib", "implied_kib", "agrees"]]
 
 
-def monthly_cost_usd(machine_type):
-    """Google's on-demand price of a TR-4816 configuration for a month: the VM and its SSD Persistent Disks.
+def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True):
+    """Google's price of a Cloud Volumes ONTAP node for a month: the VM and its SSD Persistent Disks.
 
     Parameters
     ----------
     machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+    capacity_gib : float or array-like, optional
+        SSD Persistent Disk capacity, greater than 0; default: the disks Table 1 gives the machine, as tested. [GiB]
+    sustained_use : bool
+        Apply the sustained-use discount of a VM that runs the whole month (N1: 30 %).
 
     Returns
     -------
     dict
-        ``vm`` (NaN for custom-4-16384: no price for the custom machine type was found), ``disks`` and ``total``
-        (NaN where ``vm`` is) [USD per month]. The Cloud Volumes ONTAP licence is not included: its price is not
-        public.
+        ``vm`` (NaN for custom-4-16384: no price for the custom machine type was found), ``disks``, ``total`` (NaN
+        where ``vm`` is) [USD per month], ``disk_share`` (disks / total) [-] and ``capacity_gib`` [GiB]. The Cloud
+        Volumes ONTAP licence is not included: its price is not public.
 
     Notes
     -----
     :func:`storageperf.platforms.google_cloud.vm_monthly_cost_usd` plus
-    :func:`~storageperf.platforms.google_cloud.ssd_pd_monthly_cost_usd` of the disks Table 1 gives the machine.
-    n1-standard-32's price is 32 vCPUs and 120 GB at the N1 rates, which give n1-standard-8's price exactly.
+    :func:`~storageperf.platforms.google_cloud.ssd_pd_monthly_cost_usd`, disks billed per GB of 2^30 bytes.
 
     Examples
     --------
-    n1-standard-8 with 2 x 4 TB of SSD Persistent Disk:
+    n1-standard-8 with 2 x 4 TiB of SSD Persistent Disk, as tested: 0.379998 USD x 730 h x 0.7 and 8,192 GiB x 0.17
+    USD; disks are 88 % of it.
 
     >>> c = monthly_cost_usd("n1-standard-8")
-    >>> round(c["vm"]), round(c["disks"])
-    (277, 1360)
+    >>> round(c["vm"], 2), round(c["disks"], 2), round(c["disk_share"], 2)
+    (194.18, 1392.64, 0.88)
     """
     lim = machine_limits(machine_type)
-    vm = google_cloud.vm_monthly_cost_usd(machine_type)
-    disks = google_cloud.ssd_pd_monthly_cost_usd(lim["disk_tb"], lim["disks"])
-    return {"vm": vm, "disks": disks, "total": vm + disks}
+    if capacity_gib is None:
+        capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
+    size = _checks.positive("capacity_gib", capacity_gib, "GiB")
+    vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
+    disks = google_cloud.ssd_pd_monthly_cost_usd(size)
+    total = vm + disks
+    return {"vm": vm, "disks": disks, "total": _checks.scalar_or_array(np.asarray(total, dtype=float)),
+            "disk_share": _checks.scalar_or_array(np.asarray(disks / total, dtype=float)),
+            "capacity_gib": _checks.scalar_or_array(size)}
 
 
-def smallest_machine_measured(workload, need_mb_per_s):
+def _latency_ms(result):
+    return float(np.nanmax([result["read_latency_ms"], result["write_latency_ms"]]))
+
+
+def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
     """The smallest of TR-4816's machine types whose measured result carries a throughput, or None.
 
     Parameters
@@ -289,24 +388,77 @@ def smallest_machine_measured(workload, need_mb_per_s):
     workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
     need_mb_per_s : float
         Throughput needed, reads and writes together, greater than 0. [MB/s]
+    latency_ms : float, optional
+        Mean latency the need tolerates, greater than 0: the result's slower operation (reads or writes) must be at
+        or below it. [ms]
 
     Returns
     -------
     str or None
-        A machine type of :data:`MACHINE_TYPES`, smallest first; None if none was measured that high.
+        A machine type of :data:`MACHINE_TYPES`, smallest first; None if none was measured that high (or that fast).
 
     Notes
     -----
     Measured, not extrapolated: a need above every result gets None rather than a machine the report did not show
-    carrying it.
+    carrying it. A latency is the one the result was measured at, at its own load (cvo chapter, Little's law).
 
     Examples
     --------
-    Streaming writes of 300 MBps: n1-standard-8 measured more than that (Table 4).
+    Streaming writes of 300 MBps: n1-standard-8 measured more than that (Table 4); under 4.45 ms only n1-standard-32.
 
-    >>> smallest_machine_measured("streaming_writes", 300)
-    'n1-standard-8'
+    >>> smallest_machine_measured("streaming_writes", 300), smallest_machine_measured("streaming_writes", 300, 4.45)
+    ('n1-standard-8', 'n1-standard-32')
     """
     need = float(_checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
     _checks.choice("workload", workload, WORKLOADS)
-    return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need), None)
+    bound = float("inf") if latency_ms is None else float(_checks.positive("latency_ms", latency_ms, "ms"))
+    return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need
+                 and _latency_ms(measured(m, workload)) <= bound), None)
+
+
+def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None):
+    """A node for a need: the smallest measured machine type, and the SSD Persistent Disk the need and data require.
+
+    Parameters
+    ----------
+    workload : {"oltp", "streaming_reads", "streaming_writes", "mixed"}
+    need_mb_per_s : float
+        Throughput needed, reads and writes together, greater than 0. [MB/s]
+    capacity_tib : float
+        Data to hold, greater than 0. [TiB]
+    latency_ms : float, optional
+        Mean latency tolerated (see :func:`smallest_machine_measured`). [ms]
+
+    Returns
+    -------
+    dict or None
+        ``machine_type``; ``capacity_gib`` [GiB]: the larger of the data and the disk the need's I/O requires at 30
+        IOPS and 0.48 MiB/s per GiB, one disk I/O per operation (more than coalescing needs); ``vm``, ``disks``,
+        ``total`` [USD per month], ``disk_share`` [-]. None if no machine type measured the need.
+
+    Notes
+    -----
+    The measured result is taken to hold on the smaller disk while the disk's per-GiB limits stay above the
+    machine type's per-instance limits the result ran against; where they fall below, the disk itself sets the
+    bound, and the capacity returned is the least that keeps it above the need.
+
+    Examples
+    --------
+    A backup target: streaming writes of 300 MBps, 2 TiB of data.
+
+    >>> n = right_sized("streaming_writes", 300, 2)
+    >>> n["machine_type"], round(n["capacity_gib"]), round(n["total"])
+    ('n1-standard-8', 2048, 542)
+    """
+    m = smallest_machine_measured(workload, need_mb_per_s, latency_ms)
+    data_gib = units.convert(float(_checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
+                             google_cloud.BILLING_UNIT)
+    if m is None:
+        return None
+    mix = workload_mix(workload)
+    ops = need_mb_per_s / units.convert(mix["block_size_kib"], BLOCK_UNIT, "MB")
+    heavier = max(mix["read_share"], 1 - mix["read_share"])
+    io_gib = google_cloud.ssd_pd_size_needed_gib(
+        iops=ops, mib_per_s=heavier * units.convert(need_mb_per_s, RATE_UNIT, LIMIT_UNIT))
+    cost = monthly_cost_usd(m, max(data_gib, io_gib))
+    return {"machine_type": m, **cost}
