@@ -34,3 +34,11 @@ def test_closed_loop_respects_both_bounds(n, latency, max_iops):
     iops = queueing.closed_loop_iops(n, latency, max_iops)
     assert iops <= max_iops * (1 + 1e-12)
     assert queueing.closed_loop_latency_ms(n, latency, max_iops) >= latency * (1 - 1e-12)
+
+
+def test_closed_loop_ops_names_the_ceiling_and_the_wait():
+    # Lazowska et al. (1984), ch. 5: X(N) = min(N / D, X_max); D = 1 ms, X_max = 5,000/s: the knee is N = 5
+    r = queueing.closed_loop_ops(np.array([1, 5, 10]), 1.0, {"disk": 5000})
+    assert_allclose(r["ops_per_s"], [1000, 5000, 5000])
+    assert list(r["binding"]) == ["clients", "clients", "disk"]
+    assert_allclose(r["wait_ms"], [0, 0, 1])
