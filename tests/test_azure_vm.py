@@ -28,3 +28,24 @@ def test_unknown_names_are_refused():
         azure_vm.disk_path_limits("Standard_DS14_v2", "ReadWrite", "P30", 4)
     with pytest.raises(ValueError, match="disk_count must be between 1 and 64, got 0"):
         azure_vm.disk_path_limits("Standard_DS14_v2", "None", "P30", 0)
+
+
+def test_the_dsv2_sizes_and_premium_disks():
+    # DSv2-series table (2020-02-03): Standard_DS13_v2 "32000/256 (288) | 25600/384"; Premium SSD sizes (2023-03-16):
+    # P40 base 7,500 IOPS, 250 MB/s
+    p = azure_vm.disk_paths("Standard_DS13_v2", "P40", 4)
+    assert p["cached"] == {"iops": 32_000, "mb_per_s": 256} and p["cache_gib"] == 288
+    assert p["uncached"] == {"iops": 25_600, "mb_per_s": 384}  # the VM binds both: 4 x 7,500 and 4 x 250 are more
+    assert (p["uncached_iops_binding"], p["uncached_throughput_binding"]) == ("VM uncached", "VM uncached")
+    # DS15_v2 "80000/640 (720) | 64000/960"; P20 base 2,300 IOPS, 150 MB/s: four P20 bind the uncached path
+    p = azure_vm.disk_paths("Standard_DS15_v2", "P20", 4)
+    assert p["uncached"] == {"iops": 9_200, "mb_per_s": 600} and p["uncached_iops_binding"] == "disks"
+    assert azure_vm.DISK_SIZES == ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Standard_DS15_v2")
+    assert set(azure_vm.DISKS) == {"P20", "P30", "P40", "P50"}
+
+
+def test_sizes_without_disk_limits_are_refused_by_name():
+    with pytest.raises(ValueError, match="vm_size must be one of Standard_DS12_v2"):
+        azure_vm.disk_path_limits("Standard_E16d_v5", "None", "P30", 4)
+    # the network sizes still work
+    assert azure_vm.network_mibps("Standard_E16d_v5") > 0 and "Standard_E16d_v5" in azure_vm.NETWORK_SIZES

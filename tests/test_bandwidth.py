@@ -1,6 +1,6 @@
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
@@ -34,3 +34,31 @@ def test_blend_is_harmonic():
         bandwidth.blended_throughput_mibps([0.5, 0.4], [1000, 100])
     with pytest.raises(ValueError, match="shares and throughputs_mibps must be of one length"):
         bandwidth.blended_throughput_mibps([1.0], [1000, 100])
+
+
+def test_read_around_costs_two_faults_below_four_pages():
+    # A 4,000-byte document at a random offset of a 4,096-byte page straddles two pages with probability 4000/4096.
+    s = 4000 / 4096
+    r = bandwidth.read_around(4000 / 1024, [0, 4, 8, 12, 16, 64])
+    assert_allclose(r["faults"], [1 + s, 1 + s, 1 + s, 1, 1, 1], rtol=1e-12)
+    # one page, then the second; two pages (p-1, p), then p+1; from three pages on one window covers both
+    assert_allclose(r["kib"], [4 * (1 + s), 4 * (1 + s), 4 * (2 + s), 12, 16, 64], rtol=1e-12)
+
+
+def test_read_around_of_a_record_larger_than_a_page():
+    # 10 KiB on 4 KiB pages touches 3 or 4 pages; a 16 KiB window (a = 1 page ahead) needs two faults either way
+    r = bandwidth.read_around(10, 16)
+    assert (r["faults"], r["kib"]) == (2, 24)
+
+
+@settings(deadline=None)
+@given(st.floats(1, 1e4), st.floats(1e-4, 1))
+def test_first_read_share_is_between_one_read_a_window_and_all(window, fraction):
+    share = bandwidth.first_read_share(window, fraction)
+    assert 1 / window * (1 - 1e-9) <= share <= 1 + 1e-12
+
+
+def test_first_read_share_of_the_test():
+    # 3 M of 150 M documents (2 %): one document a window, every read fetches it; 16 documents, (1 - 0.98^16) / 0.32
+    assert bandwidth.first_read_share(1, 0.02) == pytest.approx(1.0)
+    assert_allclose(bandwidth.first_read_share(16, 0.02), (1 - 0.98 ** 16) / 0.32, rtol=1e-12)

@@ -39,3 +39,23 @@ def test_bad_limits_are_refused():
         bounds.tightest({})
     with pytest.raises(ValueError, match=r"limits\['a'\] must be a number or inf, got nan"):
         bounds.tightest({"a": float("nan")})
+
+
+def test_microsoft_accounting_of_hits_misses_and_writes():
+    # "Virtual machine and disk performance" (2020-10-12): Standard_D8s_v3, cached IOPS 16,000, uncached 12,800.
+    # A hit counts toward the cached limit only: 1 I/O an operation, all hits -> 16,000 ops/s, cached IOPS bind.
+    lim = dict(cached={"iops": 16_000, "mb_per_s": 128}, uncached={"iops": 12_800, "mb_per_s": 192})
+    assert bounds.host_cache_ops_limit(1, 4, 1.0, **lim) == (16_000, "cached IOPS")
+    # A miss counts toward both: all misses -> the uncached 12,800 bind
+    assert bounds.host_cache_ops_limit(1, 4, 0.0, **lim) == (12_800, "uncached IOPS")
+    # Writes count toward both limits even when every read hits: 64 KiB written an operation against 192 MB/s
+    ops, binding = bounds.host_cache_ops_limit(0, 0, 1.0, **lim, write_kib=64)
+    assert binding == "cached throughput" and ops == pytest.approx(128e6 / 65_536)
+    # The temporary disk draws on the cached limit, whatever the data disks' caching
+    ops, binding = bounds.host_cache_ops_limit(1, 4, 0.0, **lim, temp_kib=256, cache_reads=False)
+    assert binding == "cached throughput" and ops == pytest.approx(128e6 / 262_144)
+
+
+def test_cache_hit_ratio_from_data_against_cache():
+    # DS14_v2 host cache 576 GiB (DSv2 size table)
+    assert bounds.cache_hit_ratio(576, [288, 576, 1152]).tolist() == [1.0, 1.0, 0.5]

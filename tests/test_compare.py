@@ -36,3 +36,8 @@ def test_every_source_compares_in_the_standard_shape(source):
 def test_a_missing_column_is_named():
     with pytest.raises(ValueError, match="model must be a column of frame"):
         compare.table(pd.DataFrame({"id": ["a"], "got": [1.0]}), measured="got", model="pred")
+
+
+def test_error_summary():
+    s = compare.error_summary([0.1, -0.2, 0.05])
+    assert s == {"median": 0.1, "worst": -0.2, "share_within": 2 / 3, "points": 3}

@@ -56,3 +56,11 @@ BAD_INPUT = [
 
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def test_closed_loop_ops_names_the_ceiling_and_the_wait():
+    # Lazowska et al. (1984), ch. 5: X(N) = min(N / D, X_max); D = 1 ms, X_max = 5,000/s: the knee is N = 5
+    r = queueing.closed_loop_ops(np.array([1, 5, 10]), 1.0, {"disk": 5000})
+    assert_allclose(r["ops_per_s"], [1000, 5000, 5000])
+    assert list(r["binding"]) == ["clients", "clients", "disk"]
+    assert_allclose(r["wait_ms"], [0, 0, 1])

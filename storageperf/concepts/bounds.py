@@ -127,3 +127,120 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_
                                       np.where(r < 1, lim["write_iops"] / ((1 - r) * a_w), np.inf),
                                       read_bytes, write_bytes)))
     return tightest(terms)
+
+
+#: The limits :func:`host_cache_ops_limit` names, in the order ties are broken.
+HOST_CACHE_LIMITS = ("cached IOPS", "cached throughput", "uncached IOPS", "uncached throughput")
+
+
+def host_cache_ops_limit(read_ios, read_kib, hit_ratio, cached, uncached, write_kib=0.0, temp_kib=0.0,
+                         cache_reads=True):
+    """The most operations per second a VM's cached and uncached disk limits allow, with a host read cache.
+
+    Parameters
+    ----------
+    read_ios, read_kib : float or array-like
+        Disk reads and bytes read per operation, at least 0, before the host cache. [-], [KiB]
+    hit_ratio : float or array-like
+        Share of those reads the host cache serves, 0 to 1 (ignored when ``cache_reads`` is False). [-]
+    cached, uncached : dict
+        ``{"iops": ..., "mb_per_s": ...}``: the VM's cached limit (host cache and temporary disk) and the uncached
+        path's (the smaller of the VM's uncached limit and the disks' sum), greater than 0. [1/s], [MB/s]
+    write_kib : float or array-like
+        Bytes written to the data disks per operation, at least 0. [KiB]
+    temp_kib : float or array-like
+        Bytes written to the temporary disk per operation, at least 0. [KiB]
+    cache_reads : bool
+        True for data disks with read caching (Azure ``ReadOnly``), False for none (``None``).
+
+    Returns
+    -------
+    tuple
+        ``(ops_per_s, binding)``, one of :data:`HOST_CACHE_LIMITS` (see :func:`tightest`). [1/s]
+
+    Notes
+    -----
+    Microsoft's accounting [2]_: with read caching, a read the cache serves counts toward the VM's cached limits only;
+    a read it misses counts toward both the cached and the uncached limits, and so does every write. Without host
+    caching, reads and writes count toward the uncached limits only. The temporary disk shares the cached limits
+    ("max cached and temp storage throughput" in the size tables), whatever the data disks' caching. Writes are
+    counted in bytes only: a flush or a commit-log write is large and sequential, so its I/O count is small.
+
+    References
+    ----------
+    .. [2] Microsoft Learn, "Virtual machine and disk performance" (include virtual-machine-disk-performance-2.md),
+       2020-10-12: "This read is counted toward both the VM's uncached limit and the VM's cached limit."
+
+    Examples
+    --------
+    A Standard_DS14_v2 (cached 64,000 IOPS / 512 MB/s; uncached path with four P30: 20,000 IOPS / 768 MB/s) serving
+    reads of 2.35 disk I/Os and 64 KiB each: with every read a hit the cached throughput binds; at a 50 % hit ratio
+    the misses still cost cached throughput first:
+
+    >>> lim = dict(cached={"iops": 64_000, "mb_per_s": 512}, uncached={"iops": 20_000, "mb_per_s": 768})
+    >>> ops, binding = host_cache_ops_limit(2.35, 64, [1.0, 0.5], **lim)
+    >>> ops.round(), binding.tolist()
+    (array([7812., 7812.]), ['cached throughput', 'cached throughput'])
+    >>> host_cache_ops_limit(2.35, 64, 0.0, **lim, cache_reads=False)[1]
+    'uncached IOPS'
+    """
+    ios = _checks.in_range("read_ios", read_ios, 0, np.inf)
+    kib = _checks.in_range("read_kib", read_kib, 0, np.inf, "KiB")
+    h = _checks.in_range("hit_ratio", hit_ratio, 0, 1, "(a fraction)")
+    wk = _checks.in_range("write_kib", write_kib, 0, np.inf, "KiB")
+    tk = _checks.in_range("temp_kib", temp_kib, 0, np.inf, "KiB")
+    if not isinstance(cache_reads, (bool, np.bool_)):
+        raise TypeError(f"cache_reads must be True or False, got {cache_reads!r}")
+    lim = {}
+    for name, path in (("cached", cached), ("uncached", uncached)):
+        if not isinstance(path, dict) or set(path) != {"iops", "mb_per_s"}:
+            raise TypeError(f"{name} must be a dict with keys iops and mb_per_s, got {path!r}")
+        lim[name] = {k: _checks.positive(f"{name}['{k}']", v) for k, v in path.items()}
+    to_mb = units.convert(1.0, "KiB", "MB")
+    if cache_reads:
+        miss = 1 - h
+        load = {"cached IOPS": (ios, lim["cached"]["iops"]),
+                "cached throughput": ((kib + wk + tk) * to_mb, lim["cached"]["mb_per_s"]),
+                "uncached IOPS": (miss * ios, lim["uncached"]["iops"]),
+                "uncached throughput": ((miss * kib + wk) * to_mb, lim["uncached"]["mb_per_s"])}
+    else:
+        load = {"cached IOPS": (np.zeros_like(ios), lim["cached"]["iops"]),
+                "cached throughput": (tk * to_mb, lim["cached"]["mb_per_s"]),
+                "uncached IOPS": (ios, lim["uncached"]["iops"]),
+                "uncached throughput": ((kib + wk) * to_mb, lim["uncached"]["mb_per_s"])}
+    with np.errstate(divide="ignore", over="ignore"):
+        terms = {name: np.where(np.asarray(per_op) > 0, limit / np.where(np.asarray(per_op) > 0, per_op, 1), np.inf)
+                 for name, (per_op, limit) in load.items()}
+    return tightest(terms)
+
+
+def cache_hit_ratio(cache_gib, hot_data_gib):
+    """Share of reads a cache serves when they fall uniformly on a hot data set: ``min(1, cache / hot data)``.
+
+    Parameters
+    ----------
+    cache_gib : float or array-like
+        The cache's size, at least 0. [GiB]
+    hot_data_gib : float or array-like
+        The data the reads touch, uniformly, greater than 0. [GiB]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Steady-state hit ratio. [-]
+
+    Notes
+    -----
+    A cache that keeps any ``cache`` GiB of a hot set read uniformly at random serves that share of the reads once
+    warm; a skewed workload (a few hot keys) does better, a first pass over cold data worse (no hit at all).
+
+    Examples
+    --------
+    A Standard_DS14_v2's host cache (576 GiB) against 1 TiB of hot data per VM:
+
+    >>> cache_hit_ratio(576, 1024)
+    0.5625
+    """
+    c = _checks.in_range("cache_gib", cache_gib, 0, np.inf, "GiB")
+    d = _checks.positive("hot_data_gib", hot_data_gib, "GiB")
+    return _checks.scalar_or_array(np.minimum(1.0, c / d))

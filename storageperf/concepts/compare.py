@@ -85,3 +85,33 @@ def table(frame, *, measured, model, binding=None, document=None):
     used = {"id", measured, model, binding, document}
     rest = frame[[c for c in frame.columns if c not in used]]
     return pd.concat([out, rest], axis=1).reset_index(drop=True)
+
+
+def error_summary(relative_errors, within=0.10):
+    """How far a model is from its measurements, in three numbers.
+
+    Parameters
+    ----------
+    relative_errors : array-like
+        Signed relative errors (see :func:`relative_error`), finite, at least one. [-]
+    within : float
+        The band for the share, greater than 0. [-]
+
+    Returns
+    -------
+    dict
+        ``median`` (median absolute error), ``worst`` (the signed error largest in size), ``share_within`` (share
+        of points with an absolute error at most ``within``) and ``points``.
+
+    Examples
+    --------
+    >>> error_summary([0.02, -0.05, 0.30, -0.01])
+    {'median': 0.035, 'worst': 0.3, 'share_within': 0.75, 'points': 4}
+    """
+    e = _checks.number("relative_errors", relative_errors).ravel()
+    if e.size == 0:
+        raise ValueError("relative_errors must hold at least one error, got none")
+    band = _checks.positive("within", within)
+    a = np.abs(e)
+    return {"median": round(float(np.median(a)), 12), "worst": float(e[np.argmax(a)]),
+            "share_within": float(np.mean(a <= band + 1e-12)), "points": int(e.size)}

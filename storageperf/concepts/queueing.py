@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _checks
-from . import units
+from . import bounds, units
 
 
 def outstanding_io(jobs, queue_depth):
@@ -359,4 +359,54 @@ def scaled_curve(fit, volumes):
     n = _checks.in_range("volumes", volumes, 1, np.inf)
     return {**fit, "max_ops_per_s": float(fit["max_ops_per_s"] * n)}
 
+
+
+
+def closed_loop_ops(outstanding, light_load_latency_ms, ceilings):
+    """Throughput and mean latency of a closed loop against several ceilings, and which one binds.
+
+    Parameters
+    ----------
+    outstanding : float or array-like
+        Requests kept in flight (client threads), greater than 0. [-]
+    light_load_latency_ms : float or array-like
+        Response time when nothing queues, greater than 0. [ms]
+    ceilings : dict
+        ``{name: ops/s}``, each greater than 0 or ``inf``, broadcastable with ``outstanding``. [1/s]
+
+    Returns
+    -------
+    dict
+        ``ops_per_s`` [1/s]; ``binding``: ``"clients"`` or a ceiling's name; ``mean_latency_ms`` (``outstanding /
+        ops``, Little's law) and ``wait_ms`` (``mean latency - light-load latency``, the mean time queued) [ms].
+
+    Notes
+    -----
+    The asymptotic bounds of a closed system [2]_, :func:`closed_loop_iops` with any number of ceilings: ``ops =
+    min(outstanding / light-load latency, ceilings)``. Below the knee no request waits; above it every request
+    added waits, so the mean latency grows by ``1 / ceiling`` a request. Real systems bend before the knee (P95
+    rises first); this gives the asymptotes.
+
+    Examples
+    --------
+    256 client threads at 1.85 ms against a 46,900 ops/s ceiling: the ceiling binds and each read waits 3.6 ms:
+
+    >>> r = closed_loop_ops(256, 1.85, {"throttle": 46_900})
+    >>> round(r["ops_per_s"]), r["binding"], round(r["wait_ms"], 2)
+    (46900, 'throttle', 3.61)
+    """
+    n = _checks.positive("outstanding", outstanding)
+    z = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    if not isinstance(ceilings, dict) or "clients" in ceilings:
+        raise TypeError(f"ceilings must be a dict of name: ops/s without the name 'clients', got {ceilings!r}")
+    limits = {"clients": n / z * units.MS_PER_S}
+    for name, value in ceilings.items():
+        v = np.asarray(value, dtype=float)
+        if np.any(np.isnan(v)) or np.any(v <= 0):
+            raise ValueError(f"ceilings[{name!r}] must be greater than 0 or inf, got {_checks._show(value)}")
+        limits[name] = v
+    ops, binding = bounds.tightest(limits)
+    mean = n / ops * units.MS_PER_S
+    return {"ops_per_s": ops, "binding": binding, "mean_latency_ms": _checks.scalar_or_array(mean),
+            "wait_ms": _checks.scalar_or_array(np.maximum(0.0, mean - z))}
 

@@ -8,11 +8,13 @@ which cites Microsoft's size tables row by row.
 References
 ----------
 .. [1] Microsoft Learn, "Memory optimized Dv2 and DSv2-series" (Standard_DS14_v2 row), 2020-02-03.
-.. [2] Microsoft Learn, "Premium SSD sizes" (P30 column), 2023-03-16.
+.. [2] Microsoft Learn, "Premium SSD sizes" (P20 to P50 columns, base provisioned), 2023-03-16.
 .. [3] Microsoft Learn, "Dv5 and Dsv5-series" (Standard_D32_v5 row).
 .. [4] Microsoft Learn, "Edv5 and Edsv5-series", 2021-10-20: "Max network egress bandwidth (Mbps)".
 .. [5] Microsoft Learn, "Virtual machine network bandwidth", 2025-07-28: "The network bandwidth allocated to each
    virtual machine is measured on egress (outbound) traffic"; "Ingress isn't measured or limited directly."
+.. [6] Microsoft Learn, "Virtual machine and disk performance", 2020-10-12: a read the host cache misses "is counted
+   toward both the VM's uncached limit and the VM's cached limit"; so is a write.
 """
 from __future__ import annotations
 
@@ -20,11 +22,15 @@ from .. import _checks, data
 from ..concepts import bounds
 
 _TABLE = "azure_vm_limits"
-_PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS14_v2": "ds14v2", "Standard_E16d_v5": "e16d_v5",
+_PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS12_v2": "ds12v2", "Standard_DS13_v2": "ds13v2",
+           "Standard_DS14_v2": "ds14v2", "Standard_DS15_v2": "ds15v2", "Standard_E16d_v5": "e16d_v5",
            "Standard_E32d_v5": "e32d_v5", "Standard_E64d_v5": "e64d_v5", "Standard_E104id_v5": "e104id_v5",
-           "P30": "p30"}
+           "P20": "p20", "P30": "p30", "P40": "p40", "P50": "p50"}
 #: VM sizes and disks with limits in the table.
-VM_SIZES, DISKS = tuple(k for k in _PREFIX if k.startswith("Standard_")), ("P30",)
+VM_SIZES = tuple(k for k in _PREFIX if k.startswith("Standard_"))
+DISKS = tuple(k for k in _PREFIX if not k.startswith("Standard_"))
+#: VM sizes with cached and uncached disk limits (and a host cache) in the table, smallest first.
+DISK_SIZES = ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Standard_DS15_v2")
 #: VM sizes with a network bandwidth in the table, smallest first.
 NETWORK_SIZES = ("Standard_E16d_v5", "Standard_D32_v5", "Standard_E32d_v5", "Standard_E64d_v5", "Standard_E104id_v5")
 #: Host-caching settings of a data disk (Azure's names) that this module tells apart.
@@ -68,7 +74,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     Parameters
     ----------
     vm_size : str
-        One of :data:`VM_SIZES` with disk limits (``Standard_DS14_v2``).
+        One of :data:`DISK_SIZES`.
     caching : {"None", "ReadOnly"}
         Host caching of the data disks.
     disk : str
@@ -98,6 +104,8 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     """
     _checks.choice("caching", caching, CACHING_MODES)
     n = _checks.in_range("disk_count", disk_count, 1, 64)
+    _checks.choice("vm_size", vm_size, DISK_SIZES)
+    _checks.choice("disk", disk, DISKS)
     if caching == "ReadOnly":
         return {"throughput_mb_per_s": limit(vm_size, "cached_mbps", "MB/s"),
                 "iops": limit(vm_size, "cached_iops", "IOPS"),
@@ -137,3 +145,44 @@ def network_mibps(vm_size):
     """
     _checks.choice("vm_size", vm_size, NETWORK_SIZES)
     return limit(vm_size, "network", "MiB/s")
+
+
+def disk_paths(vm_size, disk, disk_count):
+    """The two limits a host-cached disk's I/O counts against, per VM: cached and uncached, with the cache's size.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`DISK_SIZES`.
+    disk : str
+        One of :data:`DISKS`.
+    disk_count : int
+        Data disks striped together on the VM, 1 to 64. [-]
+
+    Returns
+    -------
+    dict
+        ``cached`` and ``uncached``: ``{"iops": ..., "mb_per_s": ...}`` [1/s], [MB/s], the form
+        :func:`storageperf.concepts.bounds.host_cache_ops_limit` takes; ``uncached_iops_binding`` and
+        ``uncached_throughput_binding`` (``VM uncached`` or ``disks``); ``cache_gib``, the host cache's size [GiB].
+
+    Notes
+    -----
+    The cached limit is the VM's "max cached and temp storage throughput" [1]_: the temporary disk draws on it too.
+    The uncached path is the smaller of the VM's uncached limit and the disks' sum of base provisioned limits [2]_
+    (bursting, which P20 and smaller disks have, is left out). How reads, misses and writes count against the two
+    is Microsoft's accounting [6]_, applied by :func:`storageperf.concepts.bounds.host_cache_ops_limit`.
+
+    Examples
+    --------
+    >>> p = disk_paths("Standard_DS14_v2", "P30", 4)
+    >>> p["cached"], p["uncached"], p["cache_gib"]
+    ({'iops': 64000.0, 'mb_per_s': 512.0}, {'iops': 20000.0, 'mb_per_s': 768.0}, 576.0)
+    """
+    cached = disk_path_limits(vm_size, "ReadOnly", disk, disk_count)
+    uncached = disk_path_limits(vm_size, "None", disk, disk_count)
+    return {"cached": {"iops": cached["iops"], "mb_per_s": cached["throughput_mb_per_s"]},
+            "uncached": {"iops": uncached["iops"], "mb_per_s": uncached["throughput_mb_per_s"]},
+            "uncached_iops_binding": uncached["iops_binding"],
+            "uncached_throughput_binding": uncached["throughput_binding"],
+            "cache_gib": limit(vm_size, "cache_size", "GiB")}

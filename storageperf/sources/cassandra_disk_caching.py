@@ -1,41 +1,49 @@
 """The Cassandra disk-caching experiments: what bounds a closed-loop read workload with and without the ReadOnly cache.
 
-A cassandra-stress client keeps ``client_threads`` reads in flight. Each read costs the disk path at least one
-page, and with Linux read-ahead a whole read-ahead window. The cluster's read rate is then bounded by three
-things [1]_ [2]_:
+A cassandra-stress client keeps ``client_threads`` reads in flight against six Standard_DS14_v2 nodes [1]_ [2]_. A
+read that misses Cassandra's caches faults pages of a memory-mapped SSTable in, and Linux reads a whole read-ahead
+window around each fault. What the charts show comes from a handful of mechanisms, each a concept of its own:
 
-* the client threads: by Little's law, ``ops/s <= threads / light-load latency`` (see
-  :mod:`storageperf.queueing`);
-* the disk path's throughput throttle: ``ops/s <= VMs x throttle / bytes per read``;
-* the disk path's IOPS throttle: ``ops/s <= VMs x IOPS throttle`` (one disk I/O per read).
+* **the disk work of a read** (:func:`disk_work`): a 4 KB document straddles two 4 KiB pages, and a window of one
+  or two pages does not cover the second page, so read-ahead under 12 KiB costs two disk reads in a row
+  (:func:`storageperf.concepts.bandwidth.read_around`); the test reads 2 % of the documents, so a large window
+  often holds a document read later, which then finds it in the page cache
+  (:func:`storageperf.concepts.bandwidth.first_read_share`); the source's iostat counts about 2.35 disk I/Os a
+  read (:func:`disk_ios_per_read`);
+* **the VM's disk limits with Microsoft's accounting** (:func:`storageperf.concepts.bounds.host_cache_ops_limit`):
+  host-cache hits count against the cached limit, misses and writes against both, the temporary disk (where the
+  source put the commit log) against the cached one;
+* **Cassandra's ``concurrent_reads``** (64 a node): at most that many reads wait on the disk at once;
+* **a front-end ceiling**: the highest rate the charts show, about 80,000 ops/s, reached at three settings whose
+  disk limits are far away (the client or the coordinators; the source measured neither);
+* **the closed loop** (:func:`storageperf.concepts.queueing.closed_loop_ops`): ops/s are the smallest of
+  threads / light-load latency and the ceilings above, and above the knee each added thread only waits.
 
-With ``DiskCaching=ReadOnly`` a read is served by the host's BlobCache: lower latency, but the VM's *cached*
-throttle (512 MB/s on a Standard_DS14_v2), which is lower than its uncached one (768 MB/s). With
-``DiskCaching=None`` every read goes to the Premium SSDs: higher latency, higher throttle. That trade is the
-whole story of the two crossovers the source describes, and this module is just enough of a model to show it.
-
-The VM and disk limits are the platform's (:func:`storageperf.platforms.azure_vm.disk_path_limits`), the test setup
-is read from ``data/sources/cassandra_disk_caching_setup.csv``; the two light-load latencies are computed from the
-charted points in ``data/sources/cassandra_disk_caching_results.csv`` by :func:`light_load_latency_ms` and
-:func:`median_latency_ms`.
+Three numbers are fitted on the ops/s charts (:func:`fit`): the front-end time of a read, the time of one remote
+disk read and the bytes a read moves beyond its data window; P50 and P95 are linear in the front-end time, the
+disk time and the mean wait, with coefficients fitted on the latency charts. :func:`agreement` gives the errors on
+the fitted charts and on each chart left out of the fit.
 
 References
 ----------
 .. [1] Azure-Samples, "Comparing Azure VM data disk caching configurations", cassandra-on-azure-vms-performance-
    experiments, docs/cassandra-azure-vm-data-disk-caching.md, September 2019.
-.. [2] Azure-Samples, "Apache Cassandra on Azure VMs Performance Experiments", README (test setup), September
-   2019; Microsoft Learn, "Memory optimized Dv2 and DSv2-series" (Standard_DS14_v2 row), 2020-02-03; Microsoft
-   Learn, "Premium SSD sizes" (P30 column), 2023-03-16.
-.. [3] J. D. C. Little, "A Proof for the Queuing Formula: L = lambda W", Operations Research 9(3), 383-387, 1961.
+.. [2] Azure-Samples, "Apache Cassandra on Azure VMs Performance Experiments", README (test setup),
+   docs/cassandra-read-ahead.md and docs/cassandra-vm-setup.md, September 2019; Microsoft Learn, "Memory optimized
+   Dv2 and DSv2-series", 2020-02-03; Microsoft Learn, "Premium SSD sizes", 2023-03-16.
+.. [3] Microsoft Learn, "Virtual machine and disk performance", 2020-10-12 (how host-cache hits, misses and
+   writes count against the cached and uncached limits).
+.. [4] E. D. Lazowska, J. Zahorjan, G. S. Graham, K. C. Sevcik, "Quantitative System Performance", 1984, ch. 5.
 """
 from __future__ import annotations
 
 import functools
 
 import numpy as np
+import pandas as pd
 
 from .. import _checks, data
-from ..concepts import bandwidth, bounds, compare, units
+from ..concepts import bandwidth, bounds, compare, queueing, units
 from ..platforms import azure_vm
 from ..platforms.azure_vm import CACHING_MODES
 
@@ -44,20 +52,23 @@ VM_SIZE, DISK = "Standard_DS14_v2", "P30"
 #: The article whose charts the model is compared with (its id in ``data/documents.csv``).
 DOCUMENT = "cassandra-disk-caching"
 
-#: The limits the model can report as binding, in the order ties are broken.
-LIMITS = ("client threads", "throughput throttle", "IOPS throttle")
-
-#: A charted run counts as unthrottled, and so calibrates the light-load latency, when the full-window
-#: throughput throttle allows at least this many times its measured ops/s. A design choice: large enough that the
-#: throttle cannot be what limits the run, small enough to keep runs of both caching modes.
-UNTHROTTLED_MARGIN = 2.0
-
 #: The source's charts the model is compared with, finest first: where two charts show the same run
 #: (source_discrepancies cassandra-disk-caching-09, cassandra-disk-caching-10), the first one's reading is used.
 ARTICLE_CHARTS = ("diskcaching-threads-ops.png", "diskcaching-readahead-ops.png",
                   "diskcaching-readahead-threads-ops.png", "diskcaching-threads-lat-p50.png",
                   "diskcaching-readahead-lat-p50.png", "diskcaching-threads-lat-p95.png",
                   "diskcaching-readahead-lat-p95.png")
+#: What :func:`comparison` and :func:`agreement` compare: the model's key for each metric of the charts.
+METRICS = {"ops_per_s": "ops_per_s", "latency_p50": "p50_latency_ms", "latency_p95": "p95_latency_ms"}
+#: The charted P50 points that break their series (source_discrepancies cassandra-disk-caching-07): shown and
+#: scored, never fitted.
+P50_OUTLIERS = ("thr-p50-readonly-t128-ra64-p50", "ra-p50-readonly-t128-ra64-p50", "ra-p50-none-t128-ra512-p50")
+#: The results row whose ops/s the iostat reading of the read-ahead article goes with (256 threads, 64 KiB,
+#: DiskCaching=None, printed on the chart).
+IOSTAT_RUN = "rathr-ops-none-t256-ra64-ops"
+#: Starting point of :func:`fit` (front-end ms, remote-read ms, extra KiB): a design choice, not a result; the fit
+#: ends at the same place from any start near it.
+FIT_START = (1.0, 3.0, 8.0)
 
 
 def _setup(item, unit):
@@ -75,53 +86,58 @@ def setup():
     Returns
     -------
     dict
-        ``vm_count`` (Cassandra nodes), ``document_kib`` (document size [KiB]), ``page_kib`` (the XFS block, the
-        smallest read [KiB]).
+        ``vm_count`` (Cassandra nodes), ``document_kib`` (document size [KiB]), ``page_kib`` (the XFS block and
+        page [KiB]), ``disk_count`` (P30 disks a node), ``concurrent_reads`` (cassandra.yaml, a node),
+        ``sampled_fraction`` (documents read over documents stored), ``remote_read_ms`` (the article's "~3.3ms").
 
     Notes
     -----
-    The source writes "4KB documents", read here as decimal (3.9 KiB); either reading fills exactly one
-    4 KiB page, so :func:`~storageperf.concepts.bandwidth.bytes_per_read_kib` gives 4 KiB for both
-    (cassandra-disk-caching-04 reads it
-    as 4 x 1024 B).
+    The source writes "4KB documents", read here as decimal (3.9 KiB): it straddles two 4 KiB pages 98 % of the
+    time; read as 4 KiB it would always straddle.
 
     Examples
     --------
-    >>> setup()
-    {'vm_count': 6.0, 'document_kib': 3.90625, 'page_kib': 4.0}
+    >>> s = setup()
+    >>> s["vm_count"], s["document_kib"], s["concurrent_reads"], s["sampled_fraction"]
+    (6.0, 3.90625, 64.0, 0.02)
     """
+    return dict(_setup_values())
+
+
+@functools.cache
+def _setup_values():
     return {"vm_count": _setup("cassandra_node_vms", "VMs"), "document_kib": _setup("article_doc_size", "KiB"),
-            "page_kib": _setup("xfs_block_size", "KiB")}
+            "page_kib": _setup("xfs_block_size", "KiB"), "disk_count": _setup("data_disks_per_vm", "disks"),
+            "concurrent_reads": _setup("cassandra_concurrent_reads", "reads"),
+            "sampled_fraction": _setup("article_docs_read", "documents") / _setup("article_docs_total", "documents"),
+            "remote_read_ms": _setup("article_remote_disk_latency", "ms")}
 
 
-def disk_path_limits(caching):
-    """Per-VM throttles of the disk path a read takes on the cluster's nodes.
+def disk_path_limits(caching, vm_size=VM_SIZE, disk=DISK, disk_count=None):
+    """Per-VM throttles of the path a read the host cache serves (ReadOnly) or the disks serve (None) takes.
 
     See :func:`storageperf.platforms.azure_vm.disk_path_limits`.
 
     Parameters
     ----------
     caching : {"None", "ReadOnly"}
+    vm_size, disk : str
+        A size of :data:`storageperf.platforms.azure_vm.DISK_SIZES` and a disk of ``DISKS``; the source's by default.
+    disk_count : int, optional
+        Data disks a VM, 1 to 64; the source's 4 by default.
 
     Returns
     -------
     dict
         ``throughput_mb_per_s`` [MB/s] and ``iops`` [1/s] per VM.
 
-    Notes
-    -----
-    ReadOnly: the Standard_DS14_v2 cached throttle, 64,000 IOPS / 512 MB/s (the size table and the article; the
-    README's 576 is the cache size in GiB, source_discrepancies cassandra-disk-caching-01). None: the smaller of the
-    VM's uncached
-    throttle (51,200 IOPS / 768 MB/s) and the four P30 disks' sum (4 x 5,000 IOPS / 4 x 200 MB/s), as in
-    source_discrepancies cassandra-disk-caching-08: 20,000 IOPS and 768 MB/s.
-
     Examples
     --------
     >>> disk_path_limits("ReadOnly"), disk_path_limits("None")
     ({'throughput_mb_per_s': 512.0, 'iops': 64000.0}, {'throughput_mb_per_s': 768.0, 'iops': 20000.0})
     """
-    limits = azure_vm.disk_path_limits(VM_SIZE, _caching(caching), DISK, _setup("data_disks_per_vm", "disks"))
+    n = setup()["disk_count"] if disk_count is None else disk_count
+    limits = azure_vm.disk_path_limits(vm_size, _caching(caching), disk, n)
     return {"throughput_mb_per_s": limits["throughput_mb_per_s"], "iops": limits["iops"]}
 
 
@@ -140,18 +156,12 @@ def measured_points(metric="ops_per_s"):
         article's seven charts (:data:`ARTICLE_CHARTS`); where two charts show the same run (same caching,
         threads and read-ahead) only the first chart's reading is kept.
 
-    Notes
-    -----
-    The read-ahead article's three DiskCaching=None charts show the same runs as the disk-caching article
-    (source_discrepancies cassandra-disk-caching-09, cassandra-disk-caching-10) and are left out so that no run counts
-    twice.
-
     Examples
     --------
     >>> len(measured_points("ops_per_s")), len(measured_points("latency_p50"))
     (28, 22)
     """
-    _checks.choice("metric", metric, ("ops_per_s", "latency_p50", "latency_p95"))
+    _checks.choice("metric", metric, tuple(METRICS))
     table = data.load("cassandra_disk_caching_results")
     table = table[(table["metric"] == metric) & table["chart"].isin(ARTICLE_CHARTS)].copy()
     table["order"] = table["chart"].map(ARTICLE_CHARTS.index)
@@ -164,149 +174,501 @@ def measured_points(metric="ops_per_s"):
     return out
 
 
-def _throughput_bound(read_ahead_kb, caching):
-    s = setup()
-    size = bandwidth.bytes_per_read_kib(s["document_kib"], read_ahead_kb, s["page_kib"])
-    return bandwidth.throttle_ops_per_s(disk_path_limits(caching)["throughput_mb_per_s"], size, s["vm_count"])
-
-
 @functools.cache
-def light_load_latency_ms(caching):
-    """Mean latency of a read when no throttle holds it back, calibrated on the source's charts.
-
-    Parameters
-    ----------
-    caching : {"None", "ReadOnly"}
-
-    Returns
-    -------
-    float
-        The median, over the charted runs of this caching mode whose full-window throughput throttle allows at
-        least :data:`UNTHROTTLED_MARGIN` times their measured ops/s, of ``client_threads / ops_per_s``. [ms]
-
-    Notes
-    -----
-    Little's law [3]_ turns each unthrottled run into its mean latency, ``threads / ops``; the median makes the
-    estimate robust to the odd run. It is a mean, and is larger than the charted P50 (source_discrepancies
-    cassandra-disk-caching-06): a few slow reads hold threads for long.
-
-    Examples
-    --------
-    >>> round(light_load_latency_ms("None"), 2), round(light_load_latency_ms("ReadOnly"), 2)
-    (4.75, 1.79)
-    """
-    _caching(caching)
-    pts = measured_points("ops_per_s")
-    pts = pts[pts["caching"] == caching]
-    bound = _throughput_bound(pts["read_ahead_kb"].to_numpy(), caching)
-    free = pts[bound >= UNTHROTTLED_MARGIN * pts["measured"].to_numpy()]
-    return float(np.median(free["client_threads"] / free["measured"]) * units.MS_PER_S)
-
-
-@functools.cache
-def median_latency_ms(caching):
-    """The model's P50 latency: the median of the charted P50 latencies of one caching mode.
-
-    Parameters
-    ----------
-    caching : {"None", "ReadOnly"}
-
-    Returns
-    -------
-    float
-        Median of :func:`measured_points` ``("latency_p50")`` for this mode. [ms]
-
-    Notes
-    -----
-    The charts show P50 nearly flat while ops/s change several-fold: a throttle delays some reads a lot (P95
-    rises, the mean rises) and leaves the typical read alone. The model therefore predicts one P50 per caching
-    mode, whatever the threads and read-ahead, and predicts the mean from Little's law
-    (:func:`predict`). Two charted P50s break their series (source_discrepancies cassandra-disk-caching-07) and are
-    kept.
-
-    Examples
-    --------
-    >>> median_latency_ms("None"), median_latency_ms("ReadOnly")
-    (4.0, 1.2)
-    """
-    _caching(caching)
-    pts = measured_points("latency_p50")
-    return float(np.median(pts.loc[pts["caching"] == caching, "measured"]))
-
-
-def predict(client_threads, read_ahead_kb, caching):
-    """Predicted cluster read rate, latency and binding limit of the source's Cassandra cluster.
-
-    Parameters
-    ----------
-    client_threads : float or array-like
-        cassandra-stress client threads (reads in flight), at least 1. [-]
-    read_ahead_kb : float or array-like
-        The data disks' ``read_ahead_kb``, at least 0. [KiB]
-    caching : {"None", "ReadOnly"}
-        Host caching of the data disks.
+def measured_range():
+    """The inputs the source measured; the model answers outside them only with ``extrapolated`` set.
 
     Returns
     -------
     dict
-        ``ops_per_s`` [1/s], the minimum of ``latency_bound``, ``throughput_bound`` and ``iops_bound`` [1/s];
-        ``binding`` (one of :data:`LIMITS`); ``mean_latency_ms`` (``threads / ops_per_s``, Little's law) and
-        ``p50_latency_ms`` (:func:`median_latency_ms`) [ms]; ``bytes_per_read_kib`` [KiB]. Scalars for scalar
-        input, arrays otherwise.
+        ``client_threads`` and ``read_ahead_kb``: (lowest, highest) charted [-], [KiB]; ``hit_ratio`` 1 (warm host
+        cache), ``write_share`` 0, and the ``vm_size``, ``disk`` and ``disk_count`` of the test.
+
+    Examples
+    --------
+    >>> measured_range()["client_threads"], measured_range()["read_ahead_kb"]
+    ((64.0, 512.0), (0.0, 512.0))
+    """
+    pts = measured_points("ops_per_s")
+    return {"client_threads": (float(pts["client_threads"].min()), float(pts["client_threads"].max())),
+            "read_ahead_kb": (float(pts["read_ahead_kb"].min()), float(pts["read_ahead_kb"].max())),
+            "hit_ratio": 1.0, "write_share": 0.0, "vm_size": VM_SIZE, "disk": DISK,
+            "disk_count": setup()["disk_count"]}
+
+
+def disk_ios_per_read():
+    """Disk I/Os per Cassandra read, from the source's iostat: the P30 disks' reads/s over the node's reads/s.
+
+    Returns
+    -------
+    float
+        ``disks x reads/s per disk / (cluster ops/s / VMs)``. [-]
 
     Notes
     -----
-    ``ops/s = min(threads / light-load latency, VMs x throughput throttle / bytes per read, VMs x IOPS
-    throttle)``, the asymptotic bounds of a closed system (see :func:`storageperf.queueing.closed_loop_iops`).
-    Where it misses the charts, and why:
-
-    * large read-ahead (128 KiB and up): the charted ops/s are above the full-window throttle ceiling, because
-      reads move less than a full window (page-cache hits, cassandra-disk-caching-04 and cassandra-disk-caching-05);
-    * 512 uncached threads: the model lets ops/s grow to the 768 MB/s ceiling; the P30 disks' IOPS limit binds
-      first because a read takes more than one disk I/O (cassandra-disk-caching-08), which the model does not count;
-    * ReadOnly at 256 threads and small read-ahead: ops/s stay near 80,000 with the throttles far away; something
-      the source does not measure (client CPU, Cassandra's read stage) binds.
+    The read-ahead article's iostat at ``read_ahead_kb`` = 64 and 256 threads shows "reads/sec are reaching the
+    maximum ~5000 IOPS per disk"; the printed ops/s of that run are 51,000 (:data:`IOSTAT_RUN`). Four disks at
+    5,000 over 8,500 reads a node a second: about 2.35 I/Os a read (source_discrepancies cassandra-disk-caching-08).
+    It is measured at one read-ahead and used at all: window splits across RAID 0 chunks and index reads make it
+    more than the one fault a 64 KiB window costs (:func:`disk_work`). The 56,100 ops/s charted at 512 threads
+    need at most 2.14 (cassandra-disk-caching-16).
 
     Examples
     --------
-    The article's crossover by threads, at read_ahead_kb = 64: at 128 threads ReadOnly wins, at 256 None does.
-
-    >>> round(predict(128, 64, "ReadOnly")["ops_per_s"]), round(predict(128, 64, "None")["ops_per_s"])
-    (46875, 26963)
-    >>> round(predict(256, 64, "ReadOnly")["ops_per_s"]), round(predict(256, 64, "None")["ops_per_s"])
-    (46875, 53926)
-    >>> predict(256, 64, "ReadOnly")["binding"]
-    'throughput throttle'
+    >>> round(disk_ios_per_read(), 3)
+    2.353
     """
+    return _disk_ios_per_read()
+
+
+@functools.cache
+def _disk_ios_per_read():
+    s = setup()
+    ops = data.row("cassandra_disk_caching_results", IOSTAT_RUN)["value"]
+    return float(s["disk_count"] * _setup("readahead_iostat_iops_per_disk", "IOPS") / (ops / s["vm_count"]))
+
+
+def disk_work(read_ahead_kb, extra_kib=0.0):
+    """What one Cassandra read asks of the disk path in the source's test, by read-ahead.
+
+    Parameters
+    ----------
+    read_ahead_kb : float or array-like
+        The data disks' ``read_ahead_kb``, at least 0. [KiB]
+    extra_kib : float
+        Bytes a read moves beyond its data window (index reads), at least 0 (:func:`fit` estimates it). [KiB]
+
+    Returns
+    -------
+    dict
+        ``faults``: disk reads waited for in turn, after page-cache reuse [-]; ``kib``: bytes read [KiB];
+        ``ios``: disk I/Os counted by the disks (:func:`disk_ios_per_read`) [-]; ``first_read_share``: share of
+        reads that fetch their window [-]; ``window_kib`` [KiB].
+
+    Notes
+    -----
+    Cold, a document costs :func:`storageperf.concepts.bandwidth.read_around` faults and bytes; a read whose window
+    an earlier read fetched costs nothing, so both scale by :func:`storageperf.concepts.bandwidth.first_read_share`
+    with the test's 3 M of 150 M documents (as long as the page cache keeps every window fetched: 3 M windows of
+    64 KiB over six nodes are 31 GiB a node, within a DS14_v2's 112 GiB).
+
+    Examples
+    --------
+    At 8 KiB a read waits for two disk reads; at 16 KiB for one; at 512 KiB only 35 % of reads go to the disk, but
+    each moves 512 KiB:
+
+    >>> w = disk_work([8, 16, 512])
+    >>> w["faults"].round(2), w["kib"].round(1)
+    (array([1.96, 0.97, 0.35]), array([ 11.8,  15.5, 181.5]))
+    """
+    s = setup()
+    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    extra = _checks.in_range("extra_kib", extra_kib, 0.0, np.inf, "KiB")
+    cold = bandwidth.read_around(s["document_kib"], ra, s["page_kib"])
+    window = np.asarray(cold["window_pages"]) * s["page_kib"]
+    share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_fraction"])
+    out = {"faults": share * np.asarray(cold["faults"]), "kib": share * np.asarray(cold["kib"]) + extra,
+           "ios": np.full(np.shape(ra), disk_ios_per_read()), "first_read_share": share, "window_kib": window}
+    return {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
+
+
+def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
+    """Light-load latency, its parts and every ceiling, per point (the core of :func:`predict`)."""
+    s = setup()
+    work = disk_work(ra, params["extra_kib"])
+    read = 1 - write_share
+    if caching == "ReadOnly":
+        io_ms = (1 - hit_ratio) * params["remote_read_ms"]  # a host-cache hit is too fast for the charts to resolve
+    else:
+        io_ms = np.full(np.shape(hit_ratio), params["remote_read_ms"])
+    disk_ms = read * np.asarray(work["faults"]) * io_ms
+    light = params["front_end_ms"] + disk_ms
+    paths = _disk_paths(vm_size, disk, float(disk_count))
+    host, host_binding = bounds.host_cache_ops_limit(
+        read * np.asarray(work["ios"]), read * np.asarray(work["kib"]), hit_ratio if caching == "ReadOnly" else 0.0,
+        paths["cached"], paths["uncached"], write_kib=write_share * s["document_kib"],
+        temp_kib=write_share * s["document_kib"], cache_reads=caching == "ReadOnly")
+    host = np.asarray(host) * s["vm_count"]
+    with np.errstate(divide="ignore"):
+        concurrency = np.where(disk_ms > 0, s["vm_count"] * s["concurrent_reads"]
+                               / np.where(disk_ms > 0, disk_ms, 1) * units.MS_PER_S, np.inf)
+    names = np.asarray(host_binding)
+    return light, disk_ms, {"front end": np.full(np.shape(light), params["front_end_ops_per_s"]),
+                            "concurrent_reads": concurrency, "disk limits": host}, names
+
+
+@functools.cache
+def _disk_paths(vm_size, disk, disk_count):
+    return azure_vm.disk_paths(vm_size, disk, disk_count)
+
+
+def _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share, vm_size, disk, disk_count):
     _caching(caching)
     threads = _checks.in_range("client_threads", client_threads, 1.0, np.inf)
     ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    threads, ra = np.broadcast_arrays(threads, ra)
-    s = setup()
-    size = bandwidth.bytes_per_read_kib(s["document_kib"], ra, s["page_kib"])
-    latency_bound = threads / light_load_latency_ms(caching) * units.MS_PER_S
-    throughput_bound = np.asarray(_throughput_bound(ra, caching), dtype=float)
-    iops_bound = np.full(np.shape(threads), s["vm_count"] * disk_path_limits(caching)["iops"])
-    ops, binding = bounds.tightest(dict(zip(LIMITS, (latency_bound, throughput_bound, iops_bound))))
-    ops, binding = np.asarray(ops), np.asarray(binding)
-    out = {"ops_per_s": ops, "latency_bound": latency_bound, "throughput_bound": throughput_bound,
-           "iops_bound": iops_bound, "mean_latency_ms": threads / ops * units.MS_PER_S,
-           "p50_latency_ms": np.full(np.shape(threads), median_latency_ms(caching)),
-           "bytes_per_read_kib": np.asarray(size, dtype=float), "binding": binding}
-    if np.ndim(ops) == 0:
-        return {k: (str(v) if k == "binding" else float(v)) for k, v in out.items()}
-    return out
+    h = _checks.fraction("hit_ratio", hit_ratio)
+    w = _checks.in_range("write_share", write_share, 0.0, 1.0, "(a fraction)")
+    if np.any(w >= 1):
+        raise ValueError(f"write_share must be below 1 (a read model needs some reads), got "
+                         f"{_checks._show(write_share)}")
+    _checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
+    _checks.choice("disk", disk, azure_vm.DISKS)
+    n = setup()["disk_count"] if disk_count is None else disk_count
+    n = float(_checks.in_range("disk_count", n, 1, 64))
+    return (*np.broadcast_arrays(threads, ra, h, w), n)
 
 
-def predicted_ops_per_s(client_threads, read_ahead_kb, caching):
-    """Predicted cluster ops/s only; see :func:`predict`.
+def _outside(threads, ra, caching, h, w, vm_size, disk, n):
+    """Why each point lies outside :func:`measured_range` ("" where it does not)."""
+    rng = measured_range()
+    reasons = np.full(np.shape(threads), "", dtype=object)
+
+    def add(mask, text):
+        reasons[mask] = [r + ("; " if r else "") + text for r in reasons[mask]]
+
+    lo, hi = rng["client_threads"]
+    add((threads < lo) | (threads > hi), f"threads outside the measured {lo:g} to {hi:g}")
+    lo, hi = rng["read_ahead_kb"]
+    add((ra < lo) | (ra > hi), f"read-ahead outside the measured {lo:g} to {hi:g} KiB")
+    if caching == "ReadOnly":
+        add(h < rng["hit_ratio"], "host-cache hit ratio below the source's warm cache")
+    add(w > rng["write_share"], "writes (the source measured reads only)")
+    if (vm_size, disk, n) != (rng["vm_size"], rng["disk"], rng["disk_count"]):
+        add(np.ones(np.shape(threads), bool), f"{n:g} x {disk} on {vm_size}, not the source's "
+            f"{rng['disk_count']:g} x {rng['disk']} on {rng['vm_size']}")
+    return reasons
+
+
+def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0.0, vm_size=VM_SIZE, disk=DISK,
+            disk_count=None, params=None):
+    """Predicted cluster ops/s, latencies and binding limit of a Cassandra cluster like the source's.
+
+    Parameters
+    ----------
+    client_threads : float or array-like
+        cassandra-stress client threads (operations in flight), at least 1. [-]
+    read_ahead_kb : float or array-like
+        The data disks' ``read_ahead_kb``, at least 0. [KiB]
+    caching : {"None", "ReadOnly"}
+        Host caching of the data disks.
+    hit_ratio : float or array-like
+        Share of disk reads the host cache serves (ReadOnly; ignored for None), 0 to 1; the source's warm cache is 1
+        (see :func:`storageperf.concepts.bounds.cache_hit_ratio` to estimate it from data against cache size). [-]
+    write_share : float or array-like
+        Share of operations that are writes, 0 to below 1. [-]
+    vm_size, disk : str
+        One of :data:`storageperf.platforms.azure_vm.DISK_SIZES` and one of ``DISKS``.
+    disk_count : int, optional
+        Data disks a node, 1 to 64; the source's 4 by default.
+    params : dict, optional
+        Fitted parameters (:func:`fit`); all the article's charts by default (:func:`parameters`).
+
+    Returns
+    -------
+    dict
+        ``ops_per_s`` [1/s]; ``binding``: ``clients``, ``front end``, ``concurrent_reads`` or one of
+        :data:`storageperf.concepts.bounds.HOST_CACHE_LIMITS`; ``ceilings``: each ceiling [1/s];
+        ``light_load_latency_ms``, ``disk_ms`` (its disk part), ``mean_latency_ms`` (``threads / ops``),
+        ``wait_ms``, ``p50_latency_ms``, ``p95_latency_ms`` [ms]; ``extrapolated`` (outside
+        :func:`measured_range`) and ``outside`` (why). Scalars for scalar input, arrays otherwise.
+
+    Notes
+    -----
+    ``ops/s = min(threads / light-load latency, front-end ceiling, VMs x concurrent_reads / disk time, VMs x disk
+    limits)`` [4]_, with the light-load latency ``front-end time + faults x remote-read time x (1 - hit ratio)`` and
+    the disk limits by Microsoft's accounting [3]_ (:func:`storageperf.concepts.bounds.host_cache_ops_limit`). The
+    front-end ceiling is the highest ops/s charted (a ceiling the charts show, not a cause the source measured).
+    A write is counted as its document's bytes to the data disks and to the temporary disk (the commit log, as in
+    the source's setup), and as a read's front-end time; compaction is left out, so with writes the ceilings are
+    upper bounds. Percentiles: ``P = a front-end time + b disk time + k wait`` (:func:`percentile_coefficients`).
 
     Examples
     --------
-    >>> predicted_ops_per_s([64, 128, 256, 512], 64, "None").round()
-    array([13481., 26963., 53926., 70312.])
+    The article's crossover by threads, at read_ahead_kb = 64: at 128 threads ReadOnly wins, at 256 None does,
+    because the cached throughput limit binds ReadOnly:
+
+    >>> [round(predict(t, 64, m)["ops_per_s"], -2) for t in (128, 256) for m in ("ReadOnly", "None")]
+    [46400.0, 29700.0, 46400.0, 51000.0]
+    >>> predict(256, 64, "ReadOnly")["binding"], predict(512, 64, "None")["binding"]
+    ('cached throughput', 'uncached IOPS')
+
+    At 512 threads and 8 KiB the front end binds ReadOnly, near the 80,100 ops/s charted:
+
+    >>> p = predict(512, 8, "ReadOnly")
+    >>> round(p["ops_per_s"]), p["binding"], p["extrapolated"]
+    (80100, 'front end', False)
     """
-    return _checks.scalar_or_array(np.asarray(predict(client_threads, read_ahead_kb, caching)["ops_per_s"]))
+    threads, ra, h, w, n = _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share, vm_size,
+                                         disk, disk_count)
+    params = parameters() if params is None else params
+    light, disk_ms, ceilings, host_name = _ops_terms(threads, ra, caching, h, w, vm_size, disk, n, params)
+    loop = queueing.closed_loop_ops(threads, light, ceilings)
+    binding = np.where(np.asarray(loop["binding"]) == "disk limits", host_name, np.asarray(loop["binding"]))
+    binding = np.where(binding == "clients", "client threads", binding)
+    coef = params["percentiles"]
+    front = np.full(np.shape(light), params["front_end_ms"])
+    wait = np.asarray(loop["wait_ms"])
+    outside = _outside(threads, ra, caching, h, w, vm_size, disk, n)
+    out = {"ops_per_s": np.asarray(loop["ops_per_s"], dtype=float), "binding": binding,
+           "light_load_latency_ms": light, "disk_ms": disk_ms,
+           "mean_latency_ms": np.asarray(loop["mean_latency_ms"], dtype=float), "wait_ms": wait,
+           "p50_latency_ms": coef["p50"][0] * front + coef["p50"][1] * disk_ms + coef["p50"][2] * wait,
+           "p95_latency_ms": coef["p95"][0] * front + coef["p95"][1] * disk_ms + coef["p95"][2] * wait,
+           "extrapolated": outside != "", "outside": outside}
+    if np.ndim(threads) == 0:
+        out = {k: (str(v) if k in ("binding", "outside") else bool(v) if k == "extrapolated" else float(v))
+               for k, v in out.items()}
+        out["ceilings"] = {k: float(v) for k, v in ceilings.items()}
+    else:
+        out["ceilings"] = ceilings
+    return out
+
+
+def predicted_ops_per_s(client_threads, read_ahead_kb, caching, **inputs):
+    """Predicted cluster ops/s only; see :func:`predict` (``inputs``: its other keywords).
+
+    Examples
+    --------
+    >>> predicted_ops_per_s([64, 128, 256, 512], 64, "None").round(-2)
+    array([14800., 29700., 51000., 51000.])
+    """
+    return _checks.scalar_or_array(np.asarray(predict(client_threads, read_ahead_kb, caching, **inputs)["ops_per_s"]))
+
+
+def light_load_latency_ms(caching, read_ahead_kb=64, hit_ratio=1.0):
+    """Mean latency of a read when nothing queues: front-end time plus the disk reads waited for in turn.
+
+    Examples
+    --------
+    Uncached at 8 KiB a read waits for two remote reads, at 16 KiB for one:
+
+    >>> [round(light_load_latency_ms("None", ra), 2) for ra in (8, 16)]
+    [7.46, 4.63]
+    """
+    return predict(1.0, read_ahead_kb, caching, hit_ratio=hit_ratio)["light_load_latency_ms"]
+
+
+def _nelder_mead(fun, x0, iterations=600, scale=0.2):
+    """Minimise ``fun`` over positive parameters (a simplex search in their logarithms): deterministic, no solver
+    library needed."""
+    x = np.log(np.asarray(x0, dtype=float))
+    simplex = [x] + [x + scale * e for e in np.eye(len(x))]
+    values = [fun(np.exp(s)) for s in simplex]
+    for _ in range(iterations):
+        order = np.argsort(values, kind="stable")
+        simplex, values = [simplex[i] for i in order], [values[i] for i in order]
+        if values[-1] - values[0] < 1e-13:
+            break
+        centre = np.mean(simplex[:-1], axis=0)
+        reflected = centre + (centre - simplex[-1])
+        fr = fun(np.exp(reflected))
+        if fr < values[0]:
+            expanded = centre + 2 * (centre - simplex[-1])
+            fe = fun(np.exp(expanded))
+            simplex[-1], values[-1] = (expanded, fe) if fe < fr else (reflected, fr)
+        elif fr < values[-2]:
+            simplex[-1], values[-1] = reflected, fr
+        else:
+            contracted = centre + 0.5 * (simplex[-1] - centre)
+            fc = fun(np.exp(contracted))
+            if fc < values[-1]:
+                simplex[-1], values[-1] = contracted, fc
+            else:
+                simplex = [simplex[0]] + [simplex[0] + 0.5 * (s - simplex[0]) for s in simplex[1:]]
+                values = [values[0]] + [fun(np.exp(s)) for s in simplex[1:]]
+    return np.exp(simplex[int(np.argmin(values))])
+
+
+def _predict_points(points, params):
+    out = {key: np.empty(len(points)) for key in ("ops_per_s", "front", "disk_ms", "wait_ms")}
+    binding = np.empty(len(points), dtype=object)
+    for mode in CACHING_MODES:
+        rows = (points["caching"] == mode).to_numpy()
+        if rows.any():
+            threads, ra = points.loc[rows, "client_threads"].to_numpy(), points.loc[rows, "read_ahead_kb"].to_numpy()
+            light, disk_ms, ceilings, host_name = _ops_terms(threads, ra, mode, np.ones(rows.sum()),
+                                                             np.zeros(rows.sum()), VM_SIZE, DISK,
+                                                             setup()["disk_count"], params)
+            loop = queueing.closed_loop_ops(threads, light, ceilings)
+            out["ops_per_s"][rows] = loop["ops_per_s"]
+            out["disk_ms"][rows] = disk_ms
+            out["wait_ms"][rows] = loop["wait_ms"]
+            name = np.asarray(loop["binding"])
+            binding[rows] = np.where(name == "disk limits", host_name,
+                                     np.where(name == "clients", "client threads", name))
+    out["front"] = np.full(len(points), params["front_end_ms"])
+    return out, binding
+
+
+@functools.cache
+def _fit_ops(charts):
+    pts = measured_points("ops_per_s")
+    pts = pts[pts["chart"].isin(charts)]
+    measured = pts["measured"].to_numpy()
+    ceiling = float(measured.max())
+
+    def loss(x):
+        p = {"front_end_ms": x[0], "remote_read_ms": x[1], "extra_kib": x[2], "front_end_ops_per_s": ceiling}
+        model = _predict_points(pts, p)[0]["ops_per_s"]
+        return float(np.sum(np.log(model / measured) ** 2))
+
+    x = _nelder_mead(loss, FIT_START)
+    return {"front_end_ms": float(x[0]), "remote_read_ms": float(x[1]), "extra_kib": float(x[2]),
+            "front_end_ops_per_s": ceiling}
+
+
+def _fit_percentile(metric, charts, ops_params):
+    pts = measured_points(metric)
+    pts = pts[pts["chart"].isin(charts) & ~pts["id"].isin(P50_OUTLIERS)]
+    terms, _ = _predict_points(pts, ops_params)
+    y = pts["measured"].to_numpy()
+    a = np.column_stack([terms["front"], terms["disk_ms"], terms["wait_ms"]]) / y[:, None]
+    coef, *_ = np.linalg.lstsq(a, np.ones(len(y)), rcond=None)
+    return tuple(float(c) for c in coef)
+
+
+@functools.cache
+def fit(charts=ARTICLE_CHARTS):
+    """Fit the model's free numbers on some of the article's charts.
+
+    Parameters
+    ----------
+    charts : tuple of str
+        Charts of :data:`ARTICLE_CHARTS` to fit on; the ops/s numbers use its ops/s charts, each percentile's
+        coefficients its charts of that percentile (at least one each).
+
+    Returns
+    -------
+    dict
+        ``front_end_ms``: a read's time outside the disks [ms]; ``remote_read_ms``: one remote disk read [ms];
+        ``extra_kib``: bytes a read moves beyond its data window [KiB]; ``front_end_ops_per_s``: the highest ops/s
+        of the ops/s charts fitted on [1/s]; ``percentiles``: ``{"p50": (a, b, k), "p95": (a, b, k)}``.
+
+    Notes
+    -----
+    The three ops/s numbers minimise the summed squared log error of ops/s (a relative error, the same at 15,000
+    and at 80,000 ops/s), by a simplex search from :data:`FIT_START`. The percentile coefficients solve
+    ``a front-end time + b disk time + k wait = P`` by least squares on relative errors, with the ops/s numbers
+    fixed; the P50 points that break their series (:data:`P50_OUTLIERS`) are left out.
+
+    Examples
+    --------
+    >>> p = fit()
+    >>> round(p["front_end_ms"], 2), round(p["remote_read_ms"], 2), round(p["extra_kib"], 1), p["front_end_ops_per_s"]
+    (1.85, 2.87, 9.6, 80100.0)
+    """
+    if not isinstance(charts, tuple) or not set(charts) <= set(ARTICLE_CHARTS):
+        raise ValueError(f"charts must be a tuple of charts of ARTICLE_CHARTS, got {charts!r}")
+    found = {m: [c for c in charts if c in set(measured_points(m)["chart"])] for m in METRICS}
+    missing = [m for m, c in found.items() if not c]
+    if missing:
+        raise ValueError(f"charts must include at least one chart of each metric; none of {', '.join(missing)} "
+                         f"in {charts!r}")
+    params = dict(_fit_ops(tuple(found["ops_per_s"])))
+    params["percentiles"] = {"p50": _fit_percentile("latency_p50", tuple(found["latency_p50"]), params),
+                             "p95": _fit_percentile("latency_p95", tuple(found["latency_p95"]), params)}
+    return params
+
+
+def parameters():
+    """The parameters fitted on all of the article's charts (:func:`fit`); :func:`predict` uses them."""
+    return fit(ARTICLE_CHARTS)
+
+
+def percentile_coefficients():
+    """``{"p50": (a, b, k), "p95": (a, b, k)}`` of ``P = a front-end time + b disk time + k wait``.
+
+    Examples
+    --------
+    P95 counts the mean wait about five times over: queued reads wait unevenly.
+
+    >>> [round(c, 2) for c in percentile_coefficients()["p95"]]
+    [1.74, 1.62, 5.1]
+    """
+    return parameters()["percentiles"]
+
+
+def comparison(metric="ops_per_s", params=None):
+    """Every measured point of :func:`measured_points` beside the model's prediction.
+
+    Parameters
+    ----------
+    metric : {"ops_per_s", "latency_p50", "latency_p95"}
+    params : dict, optional
+        Parameters from :func:`fit`; those of all charts by default.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The standard comparison table (:func:`storageperf.concepts.compare.table`), then ``chart``, ``caching``,
+        ``client_threads`` and ``read_ahead_kb``.
+
+    Examples
+    --------
+    >>> c = comparison("ops_per_s")
+    >>> round(float(c["relative_error"].abs().median()), 3)
+    0.019
+    """
+    _checks.choice("metric", metric, tuple(METRICS))
+    params = parameters() if params is None else params
+    pts = measured_points(metric).copy()
+    terms, binding = _predict_points(pts, params)
+    if metric == "ops_per_s":
+        pts["model"] = terms["ops_per_s"]
+    else:
+        a, b, k = params["percentiles"]["p50" if metric == "latency_p50" else "p95"]
+        pts["model"] = a * terms["front"] + b * terms["disk_ms"] + k * terms["wait_ms"]
+    pts["binding"] = binding
+    return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)
+
+
+@functools.cache
+def left_out(metric="ops_per_s"):
+    """Each point predicted by the model fitted without its chart (leave one chart out).
+
+    Parameters
+    ----------
+    metric : {"ops_per_s", "latency_p50", "latency_p95"}
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`comparison`, every row's ``model`` from :func:`fit` on all charts but the row's own.
+
+    Examples
+    --------
+    >>> round(float(left_out("ops_per_s")["relative_error"].abs().median()), 3)
+    0.032
+    """
+    _checks.choice("metric", metric, tuple(METRICS))
+    parts = []
+    for chart in measured_points(metric)["chart"].unique():
+        c = comparison(metric, fit(tuple(ch for ch in ARTICLE_CHARTS if ch != chart)))
+        parts.append(c[c["chart"] == chart])
+    return pd.concat(parts).reset_index(drop=True)
+
+
+def agreement():
+    """The model's errors on the charts it was fitted on and on each chart left out of the fit.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric and fit (``fitted on all charts`` or ``leave one chart out``): ``median`` (of the
+        absolute relative error), ``worst`` (signed), ``share_within`` (of the points within 10 %), ``points``
+        (:func:`storageperf.concepts.compare.error_summary`).
+
+    Examples
+    --------
+    >>> a = agreement().set_index(["metric", "fit"])
+    >>> round(float(a.loc[("ops_per_s", "leave one chart out"), "worst"]), 2)
+    0.37
+    """
+    rows = []
+    for metric in METRICS:
+        for name, table in (("fitted on all charts", comparison(metric)), ("leave one chart out", left_out(metric))):
+            rows.append({"metric": metric, "fit": name, **compare.error_summary(table["relative_error"])})
+    return pd.DataFrame(rows)
 
 
 def crossover_threads(read_ahead_kb):
@@ -320,56 +682,76 @@ def crossover_threads(read_ahead_kb):
     Returns
     -------
     float
-        Threads at which the uncached latency bound reaches the cached throttle ceiling, ``light-load latency
-        (None) x min(cached throughput, cached IOPS bound)``; ``inf`` if the uncached ceiling is the lower one,
-        so that None never wins. [-]
+        ``ReadOnly's ceiling x None's light-load latency``, where None's thread bound reaches ReadOnly's ceiling;
+        ``inf`` if None's own ceiling is the lower one, so that None never wins. [-]
 
     Examples
     --------
     At read_ahead_kb = 64 the model puts the crossover between the charted 128 and 256 threads:
 
     >>> round(crossover_threads(64))
-    223
+    200
     """
     ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    cached = np.minimum(_throughput_bound(ra, "ReadOnly"), setup()["vm_count"] * disk_path_limits("ReadOnly")["iops"])
-    uncached = np.minimum(_throughput_bound(ra, "None"), setup()["vm_count"] * disk_path_limits("None")["iops"])
-    threads = cached * light_load_latency_ms("None") / units.MS_PER_S
+    big = np.full(np.shape(ra), 1e9)  # enough threads that a ceiling binds
+    cached = np.asarray(predict(big, ra, "ReadOnly")["ops_per_s"])
+    uncached = np.asarray(predict(big, ra, "None")["ops_per_s"])
+    latency = np.asarray(predict(np.ones(np.shape(ra)), ra, "None")["light_load_latency_ms"])
+    threads = cached * latency / units.MS_PER_S
     return _checks.scalar_or_array(np.where(uncached > cached, threads, np.inf))
 
 
-def comparison(metric="ops_per_s"):
-    """Every measured point of :func:`measured_points` beside the model's prediction.
+def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
+    """The most client threads whose P95 latency stays at or under a target, by the model.
 
     Parameters
     ----------
-    metric : {"ops_per_s", "latency_p50"}
+    p95_target_ms : float
+        The P95 latency allowed, greater than 0. [ms]
+    read_ahead_kb : float
+        The data disks' ``read_ahead_kb``, at least 0. [KiB]
+    caching : {"None", "ReadOnly"}
+    inputs
+        Other keywords of :func:`predict` (hit ratio, write share, VM size, disk, disk count).
 
     Returns
     -------
-    pandas.DataFrame
-        The standard comparison table (:func:`storageperf.concepts.compare.table`): ``measured`` (the charted
-        value), ``model``, ``relative_error``, ``binding``, then ``chart``, ``caching``, ``client_threads`` and
-        ``read_ahead_kb``.
+    dict
+        ``threads`` (0 if even one thread's P95 is over the target, ``inf`` if no ceiling binds) [-];
+        ``ops_per_s`` at that many threads [1/s]; ``p95_light_ms``, the P95 before any wait [ms];
+        ``extrapolated``, ``outside`` as in :func:`predict`.
+
+    Notes
+    -----
+    Below the knee P95 is ``a front-end + b disk time``; above it the mean wait grows by ``1 / ceiling`` a
+    thread, so ``P95 <= target`` holds up to ``threads = ceiling x (light-load latency + (target - P95 at light
+    load) / k)``.
 
     Examples
     --------
-    >>> c = comparison("ops_per_s")
-    >>> round(float(c["relative_error"].abs().median()), 3)
-    0.16
+    Uncached at 64 KiB, for a P95 of at most 10 ms:
+
+    >>> r = max_threads_for_p95(10, 64, "None")
+    >>> round(r["threads"]), round(r["ops_per_s"], -2), r["extrapolated"]
+    (248, 51000.0, False)
     """
-    _checks.choice("metric", metric, ("ops_per_s", "latency_p50"))
-    pts = measured_points(metric).copy()
-    key = "ops_per_s" if metric == "ops_per_s" else "p50_latency_ms"
-    model, binding = np.empty(len(pts)), np.empty(len(pts), dtype=object)
-    for mode in CACHING_MODES:
-        rows = (pts["caching"] == mode).to_numpy()
-        if rows.any():
-            p = predict(pts.loc[rows, "client_threads"].to_numpy(), pts.loc[rows, "read_ahead_kb"].to_numpy(), mode)
-            model[rows], binding[rows] = p[key], p["binding"]
-    pts["model"] = model
-    pts["binding"] = binding
-    return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)
+    target = float(_checks.positive("p95_target_ms", p95_target_ms, "ms"))
+    _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    if np.ndim(read_ahead_kb):
+        raise TypeError(f"read_ahead_kb must be one number, got {read_ahead_kb!r}")
+    light = predict(1.0, read_ahead_kb, caching, **inputs)
+    a, b, k = percentile_coefficients()["p95"]
+    p95_light = light["p95_latency_ms"]
+    ceiling = min(light["ceilings"].values())
+    if target < p95_light:
+        threads = 0.0
+    elif k <= 0 or not np.isfinite(ceiling):
+        threads = float("inf")
+    else:
+        threads = ceiling * (light["light_load_latency_ms"] + (target - p95_light) / k) / units.MS_PER_S
+    at = predict(max(threads, 1.0), read_ahead_kb, caching, **inputs) if np.isfinite(threads) else light
+    return {"threads": threads, "ops_per_s": at["ops_per_s"] if threads >= 1 else 0.0, "p95_light_ms": p95_light,
+            "extrapolated": at["extrapolated"], "outside": at["outside"]}
 
 
 def crossover_read_ahead(table, client_threads, column="measured"):
