@@ -217,7 +217,8 @@ class Calculator:
                                             *buttons[ci][1:]]}
                                   for ci, option in enumerate(options)]}]
         out = go.Figure(data=traces, layout=figs[default].layout)
-        out.update_layout(sliders=sliders, updatemenus=menus, margin={"t": 120},
+        # room above the plot for the title and the menu: the figure's own top margin when it asks for more
+        out.update_layout(sliders=sliders, updatemenus=menus, margin={"t": max(120, out.layout.margin.t or 0)},
                           title={"yref": "container", "y": 0.97, "yanchor": "top"})
         return out
 
