@@ -1,0 +1,58 @@
+"""The Binder environment (binder/, repo2docker's conventions) runs a chapter: only what the chapters need.
+
+Installs binder/requirements.txt into a fresh virtual environment, runs binder/postBuild from a copy of the
+repository, and executes one chapter there with nbconvert (which JupyterLab brings), as a Binder session would.
+"""
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow  # installs from the registry; runs in make test and make test-site
+
+REPO = Path(__file__).resolve().parent.parent
+BUILD_ONLY = ("sphinx", "jupyter-book", "jupyter_book", "myst-nb", "myst_nb", "pytest", "nbval", "ruff")
+
+
+def run(args, **kwargs):
+    out = subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
+    assert out.returncode == 0, f"{args}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return out.stdout
+
+
+def test_binder_requirements_are_pinned_and_leave_out_the_book_builder():
+    lines = [line.strip() for line in (REPO / "binder" / "requirements.txt").read_text().splitlines()]
+    pins = [line for line in lines if line and not line.startswith("#")]
+    assert pins and all("==" in p for p in pins), pins
+    assert not any(p.lower().startswith(BUILD_ONLY) for p in pins), pins
+    assert not any(p.startswith("-e") for p in pins)
+    assert (REPO / "binder" / "runtime.txt").read_text().strip() == (REPO / "runtime.txt").read_text().strip()
+
+
+def test_a_chapter_runs_in_the_binder_environment(tmp_path):
+    copy = tmp_path / "repo"
+    shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".git", ".venv", "_build", "build", "dist", "*.egg-info",
+                                                               "__pycache__", ".hypothesis"))
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", venv])
+    bindir = venv / "bin"
+    start = time.monotonic()
+    run([bindir / "python", "-m", "pip", "install", "-q", "-r", copy / "binder" / "requirements.txt"])
+    run(["bash", copy / "binder" / "postBuild"], cwd=copy, env={"PATH": f"{bindir}:/usr/bin:/bin"})
+    installed = json.loads(run([bindir / "python", "-m", "pip", "list", "--format", "json"]))
+    print(f"binder environment: {len(installed)} packages in {time.monotonic() - start:.0f} s")
+    names = {p["name"].lower() for p in installed}
+    assert "storageperf" in names and not names & {"sphinx", "jupyter-book", "myst-nb"}
+    # a chapter, executed from an empty folder outside the repository: the package carries its data
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(copy / "book" / "cool-access.ipynb", work)
+    run([bindir / "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output", "ran.ipynb",
+         "cool-access.ipynb"], cwd=work, env={"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path)})
+    ran = json.loads((work / "ran.ipynb").read_text())
+    errors = [o for c in ran["cells"] for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, errors[:1]
