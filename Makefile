@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book test test-model test-notebooks test-site lint chromium bench checks datapackage clean
+.PHONY: book test test-model test-notebooks test-site lint chromium bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -49,6 +49,20 @@ checks: $(VENV)/.book  ## re-record the checked outputs of every notebook (revie
 
 datapackage: $(VENV)/.book  ## regenerate data/datapackage.json from data/datapackage.spec.yaml
 	$(BIN)/python tools/datapackage.py
+
+# The platforms readers bring (Windows, macOS on Intel and Apple silicon, Linux with glibc 2.34 or newer: Ubuntu
+# 22.04, Debian 12, RHEL 9 and later) and the Pythons pyproject.toml supports: pip must find a wheel for every package
+# binder/requirements.txt installs, with what it pulls in. A platform is a list of the wheel tags it accepts.
+WHEEL_PLATFORMS := win_amd64 macosx_10_15_x86_64 macosx_11_0_arm64 \
+                   manylinux_2_34_x86_64,manylinux_2_28_x86_64,manylinux_2_17_x86_64,manylinux2014_x86_64
+WHEEL_PYTHONS   := 3.11 3.12 3.13
+
+wheels: $(VENV)/.book  ## ask the registry for a wheel of every reader's package on each platform and Python (not in make test)
+	@tmp=$$(mktemp -d); for p in $(WHEEL_PLATFORMS); do for v in $(WHEEL_PYTHONS); do \
+	  tags=$$(echo $$p | sed 's/^/--platform /; s/,/ --platform /g'); \
+	  $(BIN)/pip download --quiet --only-binary=:all: $$tags --python-version $$v --implementation cp \
+	    -r binder/requirements.txt -d $$tmp/$$v-$${p%%,*} 2>/dev/null || { echo "no wheel set for $${p%%,*}, Python $$v"; exit 1; }; \
+	  echo "$${p%%,*}, Python $$v: $$(ls $$tmp/$$v-$${p%%,*} | wc -l) wheels"; done; done; rm -rf $$tmp
 
 clean:
 	rm -rf _build $(VENV)

@@ -4,6 +4,7 @@ Installs binder/requirements.txt into a fresh virtual environment, runs binder/p
 repository, and executes one chapter there with nbconvert (which JupyterLab brings), as a Binder session would.
 """
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,8 @@ import pytest
 pytestmark = pytest.mark.slow  # installs from the registry; runs in make test and make test-site
 
 REPO = Path(__file__).resolve().parent.parent
+LOWEST = tuple(int(n) for n in re.search(r'requires-python = ">=(\d+)\.(\d+)"',
+                                         (REPO / "pyproject.toml").read_text()).groups())
 BUILD_ONLY = ("sphinx", "jupyter-book", "jupyter_book", "myst-nb", "myst_nb", "pytest", "nbval", "ruff")
 
 
@@ -33,12 +36,26 @@ def test_binder_requirements_are_pinned_and_leave_out_the_book_builder():
     assert (REPO / "binder" / "runtime.txt").read_text().strip() == (REPO / "runtime.txt").read_text().strip()
 
 
-def test_a_chapter_runs_in_the_binder_environment(tmp_path):
+def _pythons():
+    """The lowest and the highest Python the guide supports (pyproject.toml) that this machine has."""
+    found = {}
+    for candidate in [sys.executable, *sorted(Path.home().glob(".pyenv/versions/3.*/bin/python3"))]:
+        out = subprocess.run([str(candidate), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                             capture_output=True, text=True)
+        if out.returncode == 0:
+            found.setdefault(out.stdout.strip(), candidate)
+    supported = [v for v in found if tuple(map(int, v.split("."))) >= LOWEST]
+    ends = sorted(supported, key=lambda v: tuple(map(int, v.split("."))))
+    return [pytest.param(found[v], id=f"python{v}") for v in dict.fromkeys([ends[0], ends[-1]])]
+
+
+@pytest.mark.parametrize("python", _pythons())
+def test_a_chapter_runs_in_the_binder_environment(tmp_path, python):
     copy = tmp_path / "repo"
     shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".git", ".venv", "_build", "build", "dist", "*.egg-info",
                                                                "__pycache__", ".hypothesis"))
     venv = tmp_path / "venv"
-    run([sys.executable, "-m", "venv", venv])
+    run([python, "-m", "venv", venv])
     bindir = venv / "bin"
     start = time.monotonic()
     run([bindir / "python", "-m", "pip", "install", "-q", "-r", copy / "binder" / "requirements.txt"])
