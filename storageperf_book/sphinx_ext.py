@@ -6,7 +6,8 @@ there), and tells notebooks executed for the site (through :data:`~storageperf_b
 calculators without a kernel. It also gives the bibliography style ``book`` (``bibtex_default_style`` in
 ``_config.yml``): pybtex's ``alpha`` labels, with the letter that tells two works of one author and year apart
 ("Microsoft25b") given once over the whole ``.bib`` file, so that a work keeps its label in every chapter's
-reference list and no two works share one.
+reference list and no two works share one. Each chapter page offers its runnable archive
+(:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
 
 The launch and repository buttons point at the repository the site was built from (:func:`repository_url`): the
 address in the environment variable :data:`REPOSITORY_ENV` if set, else the checkout's ``origin`` remote, else
@@ -205,6 +206,37 @@ def _set_repository(app, config):
     config.html_theme_options = options
 
 
+def _chapters(app):
+    """The notebook chapters of the site: docname -> title."""
+    env = app.env
+    return {doc: env.titles[doc].astext() for doc in sorted(env.found_docs)
+            if str(env.doc2path(doc)).endswith(".ipynb") and doc in env.titles}
+
+
+def _add_chapter_download(app, pagename, templatename, context, doctree):
+    # Beside the launch buttons, in the page's download menu: the runnable chapter (storageperf_book.archive).
+    if pagename not in _chapters(app):
+        return
+    from .archive import FOLDER
+
+    link = {"type": "link", "url": context["pathto"](f"{FOLDER}/{pagename.split('/')[-1]}.zip", 1),
+            "text": "runnable chapter (.zip)", "icon": "fas fa-file-zipper",
+            "tooltip": "Download this chapter to run it: the notebook, the package and its requirements",
+            "label": "download-chapter-button"}
+    for button in context.get("header_buttons", []):
+        if button.get("label") == "download-buttons":
+            button["buttons"].insert(0, link)
+            return
+    context.setdefault("header_buttons", []).append(link)
+
+
+def _write_archives(app, exception):
+    if exception is None and app.builder.format == "html":
+        from .archive import site_archives
+
+        site_archives(app.confdir, app.outdir, _chapters(app))
+
+
 def setup(app):
     """Sphinx extension: serve plotly.js once and the data package, execute notebooks in site mode, label citations."""
     os.environ[SITE_ENV] = "1"
@@ -214,4 +246,6 @@ def setup(app):
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _copy_plotly)
     app.connect("build-finished", _copy_data)
+    app.connect("html-page-context", _add_chapter_download, priority=502)
+    app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,6 +8,8 @@ import shutil
 import subprocess
 import sys
 import threading
+import zipfile
+from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -95,6 +97,32 @@ def test_launch_and_repository_buttons_point_at_the_repository_built_from(html_d
     page = (html_dir / "book" / "cool-access.html").read_text(encoding="utf-8")
     assert "https://mybinder.org/v2/gh/example-reader/guide-fork/main?urlpath=lab/tree/book/cool-access.ipynb" in page
     assert f'href="{FORK}"' in page
+
+
+def test_every_chapter_offers_its_runnable_archive(html_dir):
+    for notebook in sorted((ROOT / "book").glob("[!_]*.ipynb")):
+        page = (html_dir / "book" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        assert f'href="../downloads/{notebook.stem}.zip"' in page, notebook.stem
+        with zipfile.ZipFile(html_dir / "downloads" / f"{notebook.stem}.zip") as z:
+            names = set(z.namelist())
+        assert {f"{notebook.stem}/{notebook.name}", f"{notebook.stem}/requirements.txt"} <= names
+        assert any(n.startswith(f"{notebook.stem}/storageperf-") and n.endswith(".whl") for n in names)
+
+
+def test_a_downloaded_chapter_runs_outside_the_repository(html_dir, tmp_path):
+    # unzip, a fresh virtual environment, pip install -r requirements.txt, and the chapter passes nbval
+    with zipfile.ZipFile(html_dir / "downloads" / "cool-access.zip") as z:
+        z.extractall(tmp_path)
+    folder, venv = tmp_path / "cool-access", tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r", "requirements.txt",
+           f"pytest=={version('pytest')}", f"nbval=={version('nbval')}"]
+    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-3000:]
+    out = subprocess.run([str(venv / "bin" / "pytest"), "-q", "-p", "no:cacheprovider", "--nbval", "cool-access.ipynb"],
+                         cwd=folder, capture_output=True, text=True, env={"PATH": f"{venv / 'bin'}:/usr/bin:/bin",
+                                                                            "HOME": str(tmp_path)})
+    assert out.returncode == 0, out.stdout[-3000:]
 
 
 def test_pages_load_only_their_own_sites_files(html_dir, pages):

@@ -1,0 +1,80 @@
+"""A runnable chapter to download: the notebook, the package as a wheel, and a requirements file, in one zip.
+
+Unzipped on a clean machine, ``python -m venv .venv``, ``pip install -r requirements.txt`` and ``jupyter lab``
+run the chapter: the wheel carries the model, the book's own code and the data package (``storageperf/_data``);
+the requirements are the Binder environment's pins (``binder/requirements.txt``) and the wheel.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+#: Where the site serves the archives, relative to its root.
+FOLDER = "downloads"
+
+README = """\
+{title}
+
+This folder runs the chapter "{notebook}" of the guide on your machine (Python 3.11 to 3.13). In this folder:
+
+    python -m venv .venv
+    .venv/bin/pip install -r requirements.txt        (Windows: .venv\\Scripts\\pip install -r requirements.txt)
+    .venv/bin/jupyter lab {notebook}
+
+The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
+"""
+
+
+def build_wheel(root, out_dir):
+    """Build the package's wheel from the checkout at ``root`` into ``out_dir``; return its path."""
+    out_dir = Path(out_dir)
+    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out_dir), str(root)],
+                         capture_output=True, text=True, check=False)
+    wheels = sorted(out_dir.glob("storageperf-*.whl"))
+    if run.returncode != 0 or not wheels:
+        raise RuntimeError(f"the package's wheel did not build:\n{run.stdout[-2000:]}\n{run.stderr[-2000:]}")
+    return wheels[-1]
+
+
+def chapter_archive(notebook, wheel, requirements, target, title=""):
+    """Write the zip of one chapter: ``<chapter>/`` with the notebook, the wheel, requirements.txt and a README.
+
+    Parameters
+    ----------
+    notebook, wheel, requirements : path-like
+        The chapter's notebook, the package's wheel, and the pinned requirements it needs (without the package).
+    target : path-like
+        The zip to write.
+    title : str
+        The chapter's title, for the README.
+
+    Returns
+    -------
+    pathlib.Path
+        ``target``.
+    """
+    notebook, wheel, target = Path(notebook), Path(wheel), Path(target)
+    pins = [line for line in Path(requirements).read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+    folder = notebook.stem
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(notebook, f"{folder}/{notebook.name}")
+        z.write(wheel, f"{folder}/{wheel.name}")
+        z.writestr(f"{folder}/requirements.txt", "\n".join([*pins, f"./{wheel.name}"]) + "\n")
+        z.writestr(f"{folder}/README.txt", README.format(title=title or notebook.stem, notebook=notebook.name,
+                                                         wheel=wheel.name))
+    return target
+
+
+def site_archives(root, outdir, chapters):
+    """Build the wheel once and one archive per chapter under ``outdir/downloads``; return their paths."""
+    root = Path(root)
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = build_wheel(root, tmp)
+        return [chapter_archive(root / f"{name}.ipynb", wheel, root / "binder" / "requirements.txt",
+                                Path(outdir) / FOLDER / f"{Path(name).name}.zip", title)
+                for name, title in chapters.items()]
