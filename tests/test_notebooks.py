@@ -1,6 +1,7 @@
 """The notebooks as committed: in the table of contents, stripped of outputs except their checks, and every chapter
 with the anatomy readers and workshop teachers learn once (STYLE.md)."""
 import importlib
+import json
 import re
 from pathlib import Path
 
@@ -81,3 +82,14 @@ def test_every_source_table_belongs_to_a_chapter():
     tables = sorted(p.stem for p in (ROOT / "data" / "sources").glob("*.csv"))
     orphans = [t for t in tables if not any(t.startswith(f"{name}_") for name in SOURCE_MODULES)]
     assert not orphans, f"tables named after no source module: {orphans}"
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "book").glob("*.ipynb")))
+def test_what_the_site_hides_is_folded_in_jupyterlab(notebook):
+    # JupyterLab and VS Code fold a cell's source when its metadata says so; the site hides these cells' input
+    nb = json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8"))
+    hidden = {"hide-input", "remove-cell", "remove-input"}
+    unfolded = [i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+                and hidden & set(c["metadata"].get("tags", []))
+                and not c["metadata"].get("jupyter", {}).get("source_hidden")]
+    assert not unfolded, f"{notebook}: cells {unfolded} are hidden on the site but not folded (make checks folds them)"

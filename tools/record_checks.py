@@ -4,7 +4,8 @@ nbval compares a cell's fresh output with the stored one only where an output is
 key numbers in cells that begin with ``# NBVAL_CHECK_OUTPUT``; this script executes each notebook, keeps those
 cells' outputs (and execution counts) and strips every other output, so notebooks stay small and a changed
 number fails ``make test``. Run it (``make checks``) after a deliberate change to a checked number, and review
-the diff.
+the diff. It also folds, for JupyterLab and VS Code, the source of every cell the site hides (tags ``hide-input``,
+``remove-cell``, ``remove-input``): a reader in a kernel sees the prose and the figures first, as on the site.
 """
 import sys
 from pathlib import Path
@@ -13,6 +14,17 @@ import nbformat
 from nbclient import NotebookClient
 
 MARK = "# NBVAL_CHECK_OUTPUT"
+HIDDEN = {"hide-input", "remove-cell", "remove-input"}
+
+
+def fold_hidden(nb):
+    """Mark the source of every cell the site hides as hidden in Jupyter's own metadata; return how many."""
+    folded = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code" and HIDDEN & set(cell.metadata.get("tags", [])):
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+            folded += 1
+    return folded
 
 
 def record(path):
@@ -29,6 +41,7 @@ def record(path):
         else:
             cell.outputs, cell.execution_count = [], None
     nb.metadata.pop("widgets", None)
+    fold_hidden(nb)
     nbformat.write(nb, path)
 
 
