@@ -71,8 +71,8 @@ def browser():
         b.close()
 
 
-def _open(browser, url, width=1280):
-    page = browser.new_page(viewport={"width": width, "height": 900})
+def _open(browser, url, width=1280, colour_scheme="light"):
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=colour_scheme)
     problems = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
@@ -230,6 +230,61 @@ def test_figure_titles_are_whole_on_a_phone(browser, server, html_dir, pages):
         cut = page.evaluate(_TITLES_CUT)
         page.close()
         assert not cut and not problems, f"{name}: {cut} {problems}"
+
+
+def _luminance(css_colour):
+    r, g, b = (int(v) for v in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+# Each figure's background (its first layer's) and the colour of its title, as drawn.
+_FIGURE_COLOURS = """[...document.querySelectorAll('.js-plotly-plot')].map(gd => [
+  getComputedStyle(gd.querySelector('.main-svg')).backgroundColor,
+  getComputedStyle(gd.querySelector('.gtitle') || gd.querySelector('.xtick text')).fill])"""
+
+
+def _switch_theme(page, theme):
+    for _ in range(3):  # the theme button steps through auto, light and dark
+        if page.evaluate("document.documentElement.dataset.theme") == theme:
+            return
+        page.locator(".theme-switch-button").first.click()
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+
+
+def test_figures_follow_the_colour_scheme(browser, server, html_dir, pages):
+    # in a dark colour scheme every figure is dark with light text; the theme button re-colours them both ways
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}", colour_scheme="dark")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark", name
+        dark = page.evaluate(_FIGURE_COLOURS)
+        _switch_theme(page, "light")
+        light = page.evaluate(_FIGURE_COLOURS)
+        _switch_theme(page, "dark")
+        again = page.evaluate(_FIGURE_COLOURS)
+        page.close()
+        assert dark and not problems, f"{name}: {problems}"
+        for i, ((bg, text), (light_bg, light_text)) in enumerate(zip(dark, light)):
+            assert _luminance(bg) < 0.2 and _luminance(text) > 0.6, f"{name} figure {i} in the dark theme: {bg}, {text}"
+            assert _luminance(light_bg) > 0.9 and _luminance(light_text) < 0.3, f"{name} figure {i} toggled to light"
+        assert again == dark, f"{name}: toggled back to dark, the figures are {again}"
+
+
+def test_the_dark_theme_recolours_every_colour_of_the_template():
+    # book.css swaps plotly's inline colours by value: each colour the template draws with must have its rule
+    from plotly.colors import hex_to_rgb
+
+    from storageperf_book.figures import TEMPLATE
+
+    css = (ROOT / "book" / "_static" / "book.css").read_text()
+    layout = TEMPLATE.layout
+    colours = {"font": layout.font.color, "grid": layout.xaxis.gridcolor, "axis line": layout.xaxis.linecolor,
+               "brown": layout.colorway[5]}
+    for what, colour in colours.items():
+        rgb = "rgb({}, {}, {})".format(*hex_to_rgb(colour if len(colour) == 7 else "#" + colour[1] * 2 + colour[2] * 2
+                                                   + colour[3] * 2))
+        assert f'[style*="fill: {rgb}"]' in css or f'[style*="stroke: {rgb}"]' in css, f"{what} {colour} ({rgb})"
+    assert layout.paper_bgcolor == layout.plot_bgcolor == "white" and '[style*="background: white"]' in css
 
 
 # Every numeric axis whose traces' data (with zero, on a linear axis) spread over less than 2 % of the axis range.
