@@ -222,14 +222,61 @@ _TITLES_CUT = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, 
 })"""
 
 
+# Every figure wider than the viewport, and the page itself if it scrolls sideways.
+_TOO_WIDE = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, i) => {
+  const box = gd.getBoundingClientRect();
+  return box.left < -0.5 || box.right > innerWidth + 0.5 ? [`figure ${i}: ${Math.round(box.left)}..${Math.round(box.right)}`] : [];
+}).concat(document.documentElement.scrollWidth > innerWidth ? [`page ${document.documentElement.scrollWidth} px`] : [])"""
+
+# Every figure title drawn in a font smaller than the figure's tick labels (13 px, storageperf_book.figures.TEMPLATE).
+_TITLES_TOO_SMALL = """[...document.querySelectorAll('.js-plotly-plot .gtitle')]
+  .map(t => parseFloat(getComputedStyle(t).fontSize)).filter(size => size < 13)"""
+
+PHONE = 390  # px: the width of a current phone's viewport (the issue's check)
+
+
 def test_figure_titles_are_whole_on_a_phone(browser, server, html_dir, pages):
-    # a figure keeps a readable width and scrolls sideways on a narrow screen (book.css), so no title is cut off
+    # a figure takes the phone's width; figures.js fits its title (a smaller font, then more lines) and its layout,
+    # before and after a slider step sets a new title
     for name in _chapter_pages(html_dir, pages):
-        page, problems = _open(browser, f"{server}/{name}", width=400)
+        page, problems = _open(browser, f"{server}/{name}", width=PHONE)
         page.wait_for_selector(".js-plotly-plot .main-svg")
-        cut = page.evaluate(_TITLES_CUT)
+        wide, cut, small = page.evaluate(_TOO_WIDE), page.evaluate(_TITLES_CUT), page.evaluate(_TITLES_TOO_SMALL)
+        for fig in page.locator(".js-plotly-plot").all():
+            rails = fig.locator(".slider-container .slider-rail-rect")
+            if rails.count():
+                fig.scroll_into_view_if_needed()
+                box = rails.first.bounding_box()
+                page.mouse.click(box["x"] + box["width"] * 0.95, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(300)
+        cut += page.evaluate(_TITLES_CUT)
         page.close()
-        assert not cut and not problems, f"{name}: {cut} {problems}"
+        assert not wide and not cut and not small and not problems, f"{name}: {wide} {cut} {small} {problems}"
+
+
+def test_a_figure_keeps_its_layout_on_a_wide_screen(browser, server, html_dir, pages):
+    # the narrow layout is for narrow figures only: at a desktop's width a figure whose title fits is drawn as written
+    name = _chapter_pages(html_dir, pages)[0]
+    page, problems = _open(browser, f"{server}/{name}")
+    page.wait_for_selector(".js-plotly-plot .main-svg")
+    fitted = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')]"
+                           ".filter(gd => gd.layout.margin && gd.layout.margin.l === 12).length")
+    figures = page.locator(".js-plotly-plot").count()
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.wait_for_timeout(600)
+    narrowed = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')]"
+                             ".filter(gd => gd.layout.margin && gd.layout.margin.l === 12).length")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(900)
+    widened = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')]"
+                            ".filter(gd => gd.layout.margin && gd.layout.margin.l === 12).length")
+    # and each figure is as wide as its column again (plotly alone can measure the column mid-way through the
+    # theme's sidebar sliding back)
+    misfit = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')].map(gd => "
+                           "Math.round(gd._fullLayout.width - gd.parentElement.clientWidth)).filter(d => d !== 0)")
+    page.close()
+    assert (fitted, narrowed, widened) == (0, figures, 0) and not problems, (fitted, narrowed, widened, problems)
+    assert not misfit, misfit
 
 
 def _luminance(css_colour):
