@@ -334,6 +334,46 @@ def test_the_dark_theme_recolours_every_colour_of_the_template():
     assert layout.paper_bgcolor == layout.plot_bgcolor == "white" and '[style*="background: white"]' in css
 
 
+def _pdf_text(pdf):
+    import io
+    import unicodedata
+
+    from pypdf import PdfReader
+
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+# What paper must show: each figure's title lines, each solution's first words, each folded answer's first words.
+_PRINTED = """({
+  titles: [...document.querySelectorAll('.js-plotly-plot .gtitle')].flatMap(t =>
+    t.querySelectorAll('tspan.line').length ? [...t.querySelectorAll('tspan.line')].map(l => l.textContent) : [t.textContent]),
+  solutions: [...document.querySelectorAll('.solution section p')].slice(0, 3).map(p => p.textContent),
+  answers: [...document.querySelectorAll('details.sd-dropdown .sd-summary-content p')].map(p => p.textContent),
+  calculators: document.querySelectorAll('.js-plotly-plot .slider-container').length,
+})"""
+
+
+def test_a_chapter_prints_its_figures_and_solutions(browser, server, html_dir, pages):
+    # Chromium's print-to-PDF, from a page in the dark theme: every figure (a calculator as drawn, its default state)
+    # with its title, every solution and answer open, no code toggles; the page is as it was afterwards
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}", colour_scheme="dark")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        expected = page.evaluate(_PRINTED)
+        text = _pdf_text(page.pdf(format="A4"))
+        after = page.evaluate("[document.documentElement.dataset.theme, document.querySelectorAll('svg[viewBox].main-svg')"
+                              ".length, document.querySelectorAll('details.sd-dropdown[open]').length]")
+        page.close()
+        assert expected["titles"] and expected["calculators"] and not problems, f"{name}: {expected} {problems}"
+        for kind in ("titles", "solutions", "answers"):
+            for words in expected[kind]:
+                words = " ".join(words.split())[:60]
+                assert words in text, f"{name}: the printed page lacks the {kind[:-1]} {words!r}"
+        assert "Show code cell source" not in text and "Click to" not in text, name
+        assert after == ["dark", 0, 0], f"{name}: after printing {after}"
+
+
 # Every numeric axis whose traces' data (with zero, on a linear axis) spread over less than 2 % of the axis range.
 # A figure can draw and still show nothing: an annotation placed in the wrong units, say, stretches the axis
 # until the data is a line. Calculators fix their ranges over all slider steps, so a step's data may be small.

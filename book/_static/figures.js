@@ -1,4 +1,4 @@
-/* The book's plotly figures on the site: fitted to a narrow screen.
+/* The book's plotly figures on the site: fitted to a narrow screen, and printed whole.
  *
  * Narrow screens. A figure takes its column's width (plotly's responsive config), and plotly lays most of it out
  * again at that width, but it neither wraps text nor moves a legend or a menu. A figure's title states its answer,
@@ -15,6 +15,10 @@
  *   - room in the right margin for the values written after horizontal bars, or smaller values.
  * This is redone whenever plotly redraws the figure (a slider step or a menu choice sets a new title, a resize a new
  * width). On a wide screen a figure whose title fits is left exactly as drawn.
+ *
+ * Paper. Before printing, the figures' layers get a viewBox, so that book.css can scale each figure to the page's
+ * width; folded text (answers, solutions, the discrepancy lists) is opened; and a dark page prints light. All of it
+ * is undone after printing.
  *
  * Colours for the dark theme are in book.css: plotly draws with inline colours, which the stylesheet swaps.
  */
@@ -344,6 +348,40 @@
     if (!window.Plotly) return;
     document.querySelectorAll(".js-plotly-plot").forEach(watch);
   }
+
+  // -- printing ----------------------------------------------------------------------------------------------
+  let printing = null;
+
+  window.addEventListener("beforeprint", () => {
+    const root = document.documentElement;
+    printing = {theme: root.dataset.theme, opened: []};
+    if (root.dataset.theme === "dark") root.dataset.theme = "light";
+    for (const d of document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)")) {
+      d.open = true;
+      printing.opened.push(d);
+    }
+    for (const gd of document.querySelectorAll(".js-plotly-plot")) {
+      const full = gd._fullLayout;
+      if (!full || !full.width || !full.height) continue;
+      gd.classList.add("book-print-fit");
+      gd.style.setProperty("--book-figure-width", `${full.width}px`);
+      gd.style.setProperty("--book-figure-ratio", `${full.width} / ${full.height}`);
+      gd.querySelectorAll("svg.main-svg").forEach((svg) => svg.setAttribute("viewBox", `0 0 ${full.width} ${full.height}`));
+    }
+  });
+
+  window.addEventListener("afterprint", () => {
+    if (!printing) return;
+    if (printing.theme) document.documentElement.dataset.theme = printing.theme;
+    printing.opened.forEach((d) => { d.open = false; });
+    for (const gd of document.querySelectorAll(".js-plotly-plot.book-print-fit")) {
+      gd.classList.remove("book-print-fit");
+      gd.style.removeProperty("--book-figure-width");
+      gd.style.removeProperty("--book-figure-ratio");
+      gd.querySelectorAll("svg.main-svg").forEach((svg) => svg.removeAttribute("viewBox"));
+    }
+    printing = null;
+  });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
