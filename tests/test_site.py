@@ -73,8 +73,8 @@ def browser():
         b.close()
 
 
-def _open(browser, url, width=1280):
-    page = browser.new_page(viewport={"width": width, "height": 900})
+def _open(browser, url, width=1280, colour_scheme="light"):
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=colour_scheme)
     problems = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
@@ -250,14 +250,159 @@ _TITLES_CUT = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, 
 })"""
 
 
+# Every figure wider than the viewport, and the page itself if it scrolls sideways.
+_TOO_WIDE = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, i) => {
+  const box = gd.getBoundingClientRect();
+  return box.left < -0.5 || box.right > innerWidth + 0.5 ? [`figure ${i}: ${Math.round(box.left)}..${Math.round(box.right)}`] : [];
+}).concat(document.documentElement.scrollWidth > innerWidth ? [`page ${document.documentElement.scrollWidth} px`] : [])"""
+
+# Every figure title drawn in a font smaller than the figure's tick labels (13 px, storageperf_book.figures.TEMPLATE).
+_TITLES_TOO_SMALL = """[...document.querySelectorAll('.js-plotly-plot .gtitle')]
+  .map(t => parseFloat(getComputedStyle(t).fontSize)).filter(size => size < 13)"""
+
+PHONE = 390  # px: the width of a current phone's viewport (the issue's check)
+
+
 def test_figure_titles_are_whole_on_a_phone(browser, server, html_dir, pages):
-    # a figure keeps a readable width and scrolls sideways on a narrow screen (book.css), so no title is cut off
+    # a figure takes the phone's width; figures.js fits its title (a smaller font, then more lines) and its layout,
+    # before and after a slider step sets a new title
     for name in _chapter_pages(html_dir, pages):
-        page, problems = _open(browser, f"{server}/{name}", width=400)
+        page, problems = _open(browser, f"{server}/{name}", width=PHONE)
         page.wait_for_selector(".js-plotly-plot .main-svg")
-        cut = page.evaluate(_TITLES_CUT)
+        wide, cut, small = page.evaluate(_TOO_WIDE), page.evaluate(_TITLES_CUT), page.evaluate(_TITLES_TOO_SMALL)
+        for fig in page.locator(".js-plotly-plot").all():
+            rails = fig.locator(".slider-container .slider-rail-rect")
+            if rails.count():
+                fig.scroll_into_view_if_needed()
+                box = rails.first.bounding_box()
+                page.mouse.click(box["x"] + box["width"] * 0.95, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(300)
+        cut += page.evaluate(_TITLES_CUT)
         page.close()
-        assert not cut and not problems, f"{name}: {cut} {problems}"
+        assert not wide and not cut and not small and not problems, f"{name}: {wide} {cut} {small} {problems}"
+
+
+def test_a_figure_keeps_its_layout_on_a_wide_screen(browser, server, html_dir, pages):
+    # the narrow layout is for narrow figures only: at a desktop's width a figure whose title fits is drawn as written
+    name = _chapter_pages(html_dir, pages)[0]
+    page, problems = _open(browser, f"{server}/{name}")
+    page.wait_for_selector(".js-plotly-plot .main-svg")
+    fitted = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')]"
+                           ".filter(gd => gd.layout.margin && gd.layout.margin.l === 12).length")
+    figures = page.locator(".js-plotly-plot").count()
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.wait_for_timeout(600)
+    narrowed = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')]"
+                             ".filter(gd => gd.layout.margin && gd.layout.margin.l === 12).length")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(900)
+    widened = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')]"
+                            ".filter(gd => gd.layout.margin && gd.layout.margin.l === 12).length")
+    # and each figure is as wide as its column again (plotly alone can measure the column mid-way through the
+    # theme's sidebar sliding back)
+    misfit = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')].map(gd => "
+                           "Math.round(gd._fullLayout.width - gd.parentElement.clientWidth)).filter(d => d !== 0)")
+    page.close()
+    assert (fitted, narrowed, widened) == (0, figures, 0) and not problems, (fitted, narrowed, widened, problems)
+    assert not misfit, misfit
+
+
+def _luminance(css_colour):
+    r, g, b = (int(v) for v in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+# Each figure's background (its first layer's) and the colour of its title, as drawn.
+_FIGURE_COLOURS = """[...document.querySelectorAll('.js-plotly-plot')].map(gd => [
+  getComputedStyle(gd.querySelector('.main-svg')).backgroundColor,
+  getComputedStyle(gd.querySelector('.gtitle') || gd.querySelector('.xtick text')).fill])"""
+
+
+def _switch_theme(page, theme):
+    for _ in range(3):  # the theme button steps through auto, light and dark
+        if page.evaluate("document.documentElement.dataset.theme") == theme:
+            return
+        page.locator(".theme-switch-button").first.click()
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+
+
+def test_figures_follow_the_colour_scheme(browser, server, html_dir, pages):
+    # in a dark colour scheme every figure is dark with light text; the theme button re-colours them both ways
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}", colour_scheme="dark")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark", name
+        dark = page.evaluate(_FIGURE_COLOURS)
+        # the mode bar lies over the title's end even while its buttons are hidden: nothing of it may dim the title
+        veils = page.evaluate("[...document.querySelectorAll('.js-plotly-plot .modebar')]"
+                              ".map(m => getComputedStyle(m).backgroundColor).filter(c => c !== 'rgba(0, 0, 0, 0)')")
+        _switch_theme(page, "light")
+        light = page.evaluate(_FIGURE_COLOURS)
+        _switch_theme(page, "dark")
+        again = page.evaluate(_FIGURE_COLOURS)
+        page.close()
+        assert dark and not problems and not veils, f"{name}: {problems} {veils}"
+        for i, ((bg, text), (light_bg, light_text)) in enumerate(zip(dark, light)):
+            assert _luminance(bg) < 0.2 and _luminance(text) > 0.6, f"{name} figure {i} in the dark theme: {bg}, {text}"
+            assert _luminance(light_bg) > 0.9 and _luminance(light_text) < 0.3, f"{name} figure {i} toggled to light"
+        assert again == dark, f"{name}: toggled back to dark, the figures are {again}"
+
+
+def test_the_dark_theme_recolours_every_colour_of_the_template():
+    # book.css swaps plotly's inline colours by value: each colour the template draws with must have its rule
+    from plotly.colors import hex_to_rgb
+
+    from storageperf_book.figures import TEMPLATE
+
+    css = (ROOT / "book" / "_static" / "book.css").read_text()
+    layout = TEMPLATE.layout
+    colours = {"font": layout.font.color, "grid": layout.xaxis.gridcolor, "axis line": layout.xaxis.linecolor,
+               "brown": layout.colorway[5]}
+    for what, colour in colours.items():
+        rgb = "rgb({}, {}, {})".format(*hex_to_rgb(colour if len(colour) == 7 else "#" + colour[1] * 2 + colour[2] * 2
+                                                   + colour[3] * 2))
+        assert f'[style*="fill: {rgb}"]' in css or f'[style*="stroke: {rgb}"]' in css, f"{what} {colour} ({rgb})"
+    assert layout.paper_bgcolor == layout.plot_bgcolor == "white" and '[style*="background: white"]' in css
+
+
+def _pdf_text(pdf):
+    import io
+    import unicodedata
+
+    from pypdf import PdfReader
+
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+# What paper must show: each figure's title lines, each solution's first words, each folded answer's first words.
+_PRINTED = """({
+  titles: [...document.querySelectorAll('.js-plotly-plot .gtitle')].flatMap(t =>
+    t.querySelectorAll('tspan.line').length ? [...t.querySelectorAll('tspan.line')].map(l => l.textContent) : [t.textContent]),
+  solutions: [...document.querySelectorAll('.solution section p')].slice(0, 3).map(p => p.textContent),
+  answers: [...document.querySelectorAll('details.sd-dropdown .sd-summary-content p')].map(p => p.textContent),
+  calculators: document.querySelectorAll('.js-plotly-plot .slider-container').length,
+})"""
+
+
+def test_a_chapter_prints_its_figures_and_solutions(browser, server, html_dir, pages):
+    # Chromium's print-to-PDF, from a page in the dark theme: every figure (a calculator as drawn, its default state)
+    # with its title, every solution and answer open, no code toggles; the page is as it was afterwards
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}", colour_scheme="dark")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        expected = page.evaluate(_PRINTED)
+        text = _pdf_text(page.pdf(format="A4"))
+        after = page.evaluate("[document.documentElement.dataset.theme, document.querySelectorAll('svg[viewBox].main-svg')"
+                              ".length, document.querySelectorAll('details.sd-dropdown[open]').length]")
+        page.close()
+        assert expected["titles"] and expected["calculators"] and not problems, f"{name}: {expected} {problems}"
+        for kind in ("titles", "solutions", "answers"):
+            for words in expected[kind]:
+                words = " ".join(words.split())[:60]
+                assert words in text, f"{name}: the printed page lacks the {kind[:-1]} {words!r}"
+        assert "Show code cell source" not in text and "Click to" not in text, name
+        assert after == ["dark", 0, 0], f"{name}: after printing {after}"
 
 
 # Every numeric axis whose traces' data (with zero, on a linear axis) spread over less than 2 % of the axis range.
