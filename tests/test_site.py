@@ -117,11 +117,11 @@ def test_a_downloaded_chapter_runs_outside_the_repository(html_dir, tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r", "requirements.txt",
            f"pytest=={version('pytest')}", f"nbval=={version('nbval')}"]
-    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True)
+    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True, timeout=900)
     assert out.returncode == 0, out.stderr[-3000:]
     out = subprocess.run([str(venv / "bin" / "pytest"), "-q", "-p", "no:cacheprovider", "--nbval", "cool-access.ipynb"],
-                         cwd=folder, capture_output=True, text=True, env={"PATH": f"{venv / 'bin'}:/usr/bin:/bin",
-                                                                            "HOME": str(tmp_path)})
+                         cwd=folder, capture_output=True, text=True, timeout=900,
+                         env={"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path)})
     assert out.returncode == 0, out.stdout[-3000:]
 
 
