@@ -94,6 +94,12 @@ def test_manual_qos_pools_share_throughput():
 
 
 BAD_INPUT = [
+    (anf.flexible_pool_tib, {"quota_tib": 2, "throughput_mibps": 5000}, "quota_tib", ["number"]),
+    (anf.flexible_pool_tib, {"quota_tib": 2, "throughput_mibps": 5000}, "throughput_mibps", ["number"]),
+    (anf.monthly_pool_cost_usd, {"pool_tib": 4, "service_level": "Flexible", "throughput_mibps": 512},
+     "throughput_mibps", [(100, "between 128 and 2560 MiB/s for a 4 TiB Flexible pool, got 100")]),
+    (anf.monthly_pool_cost_usd, {"pool_tib": 4, "service_level": "Ultra"}, "service_level",
+     [("Gold", "one of Standard, Premium, Ultra, Flexible; got 'Gold'")]),
     (anf.quota_with_snapshots_tib, {"data_tib": 10, "daily_change_share": 0.05, "retained_days": 14}, "retained_days",
      [(300, "between 0 and 255 days (one snapshot a day, at most the snapshots a volume keeps), got 300")]),
     (anf.quota_with_snapshots_tib, {"data_tib": 10, "daily_change_share": 0.05, "retained_days": 14},
@@ -107,3 +113,12 @@ BAD_INPUT = [
 
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def test_a_pool_costs_its_capacity_and_flexible_its_throughput_too():
+    # the three sizing answers price pools one way: capacity, and Flexible's throughput above its baseline
+    assert anf.monthly_pool_cost_usd(4, "Ultra") == anf.monthly_capacity_cost_usd(4, "Ultra")
+    assert anf.monthly_pool_cost_usd(4, "Flexible", 512) == pytest.approx(
+        anf.monthly_capacity_cost_usd(4, "Flexible") + anf.monthly_flexible_throughput_cost_usd(512, 4))
+    # a Flexible pool grows for its throughput: at most 640 MiB/s per TiB (Microsoft, cost model, 2026-06-15)
+    assert anf.flexible_pool_tib(2, 5000) == 8 and anf.flexible_pool_tib(10, 5000) == 10

@@ -587,6 +587,63 @@ def monthly_flexible_throughput_cost_usd(throughput_mibps, pool_tib, region="eas
     p = price(region, _THROUGHPUT_METER)
     return _checks.scalar_or_array((tp - base) * p["price_usd"] * units.HOURS_PER_MONTH)
 
+def monthly_pool_cost_usd(pool_tib, service_level, throughput_mibps=None, region="eastus"):
+    """Monthly cost of a capacity pool: its capacity and, for Flexible, the throughput it is given.
+
+    Parameters
+    ----------
+    pool_tib : float or array-like
+        Capacity pool size. [TiB]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    throughput_mibps : float or array-like, optional
+        For Flexible: the throughput the pool is given (:func:`monthly_flexible_throughput_cost_usd`); ignored for
+        the levels whose throughput comes with the capacity. [MiB/s]
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        :func:`monthly_capacity_cost_usd`, plus :func:`monthly_flexible_throughput_cost_usd` for Flexible. [USD]
+
+    Examples
+    --------
+    >>> round(monthly_pool_cost_usd(1, "Flexible", 512), 2)
+    976.82
+    """
+    usd = monthly_capacity_cost_usd(pool_tib, service_level, region)
+    if service_level == "Flexible":
+        base = _limit("flexible_pool_baseline_throughput", "MiB/s")
+        usd = usd + monthly_flexible_throughput_cost_usd(base if throughput_mibps is None else throughput_mibps,
+                                                         pool_tib, region)
+    return _checks.scalar_or_array(usd)
+
+
+def flexible_pool_tib(quota_tib, throughput_mibps):
+    """The Flexible capacity pool, in whole TiB, that holds a quota and allows a throughput.
+
+    Parameters
+    ----------
+    quota_tib : float or array-like
+        Quota of the pool's volumes together, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput the pool is given, greater than 0: at most 640 MiB/s per TiB of pool [5]_. [MiB/s]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        :func:`pool_size_tib` of ``max(quota, throughput / 640 MiB/s per TiB)``. [TiB]
+
+    Examples
+    --------
+    >>> flexible_pool_tib(2, 5000)
+    8.0
+    """
+    quota = _checks.positive("quota_tib", quota_tib, "TiB")
+    tp = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    return pool_size_tib(np.maximum(quota, tp / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")))
+
+
 def _coolness_days(coolness_period_days):
     low, _, high = coolness_periods_days()
     return _checks.in_range("coolness_period_days", coolness_period_days, low, high, "days")
@@ -1005,7 +1062,7 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular"):
     quota = np.maximum(cap, low_q)
     assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
     for_throughput = assigned / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
-    pool = pool_size_tib(np.maximum(quota, for_throughput))
+    pool = flexible_pool_tib(quota, assigned)
     feasible = ((need <= ceiling) & (quota <= high_q)
                 & (pool <= pool_range_tib()[1]))
     binding = np.where(quota >= for_throughput, "capacity", "throughput")
@@ -1053,13 +1110,12 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus"):
     for level in SERVICE_LEVELS:
         size = size_volume(capacity_tib, throughput_mibps, level)
         pool = np.minimum(pool_size_tib(size["quota_tib"]), high)
-        usd = np.where(size["feasible"], monthly_capacity_cost_usd(pool, level, region), np.nan)
+        usd = np.where(size["feasible"], monthly_pool_cost_usd(pool, level, region=region), np.nan)
         out[level] = {**size, "pool_tib": _checks.scalar_or_array(pool), "usd": _checks.scalar_or_array(usd)}
     flex = flexible_volume(capacity_tib, throughput_mibps)
     pool = np.minimum(flex["pool_tib"], high)
-    usd = (monthly_capacity_cost_usd(pool, "Flexible", region)
-           + monthly_flexible_throughput_cost_usd(np.minimum(flex["throughput_mibps"], pool * _limit(
-               "flexible_max_throughput_per_tib", "MiB/s per TiB")), pool, region))
+    usd = monthly_pool_cost_usd(pool, "Flexible", np.minimum(flex["throughput_mibps"], pool * _limit(
+        "flexible_max_throughput_per_tib", "MiB/s per TiB")), region)
     out["Flexible"] = {**flex, "pool_tib": _checks.scalar_or_array(pool),
                        "usd": _checks.scalar_or_array(np.where(flex["feasible"], usd, np.nan))}
     return out
@@ -1114,13 +1170,12 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
                 size = flexible_volume(cap, need, volume_type)
                 pool = float(size["pool_tib"])
                 ok = bool(size["feasible"])
-                usd = (monthly_capacity_cost_usd(pool, level, region)
-                       + monthly_flexible_throughput_cost_usd(size["throughput_mibps"], pool, region)) if ok else np.nan
+                usd = monthly_pool_cost_usd(pool, level, size["throughput_mibps"], region) if ok else np.nan
             else:
                 size = size_volume(cap, need, level, volume_type)
                 pool = float(pool_size_tib(size["quota_tib"]))
                 ok = bool(size["feasible"]) and pool <= high
-                usd = monthly_capacity_cost_usd(pool, level, region) if ok else np.nan
+                usd = monthly_pool_cost_usd(pool, level, region=region) if ok else np.nan
             rows.append({"volume_type": volume_type, "service_level": level, "quota_tib": float(size["quota_tib"]),
                          "pool_tib": pool, "throughput_mibps": float(size["throughput_mibps"]),
                          "binding": size["binding"], "feasible": ok, "usd": float(usd)})

@@ -279,17 +279,11 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
                 size = anf.flexible_volume(cap / n, need_mibps, volume_type)
             else:
                 size = anf.size_volume(cap / n, need_mibps, level, volume_type)
-            pool_need = n * size["quota_tib"]
-            if level == "Flexible":   # the pool must also allow all its volumes' throughput
-                per_tib = data.value("azure_netapp_files_limits", "flexible_max_throughput_per_tib", "MiB/s per TiB")
-                pool_need = max(pool_need, n * size["throughput_mibps"] / per_tib)
-            pool = float(anf.pool_size_tib(pool_need))
+            # one pool for all the volumes; a Flexible one must also allow all their throughput
+            pool = float(anf.flexible_pool_tib(n * size["quota_tib"], n * size["throughput_mibps"])
+                         if level == "Flexible" else anf.pool_size_tib(n * size["quota_tib"]))
             ok = bool(size["feasible"]) and pool <= anf.pool_range_tib()[1]
-            usd = np.nan
-            if ok:
-                usd = float(anf.monthly_capacity_cost_usd(pool, level, region))
-                if level == "Flexible":
-                    usd += float(anf.monthly_flexible_throughput_cost_usd(n * size["throughput_mibps"], pool, region))
+            usd = float(anf.monthly_pool_cost_usd(pool, level, n * size["throughput_mibps"], region)) if ok else np.nan
             extrapolated = (out_of_range or other_mix or volume_type == "regular"
                             or (not scales and need_xmax > xmax_ref))
             rows.append({"volume_type": volume_type, "service_level": level, "volumes": n,
