@@ -143,7 +143,7 @@ def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
     l = _checks.positive("outstanding", outstanding)
     w = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
     x = _checks.positive("max_iops", max_iops, "IO/s")
-    return _checks.scalar_or_array(np.minimum(l / w * units.MS_PER_S, x))
+    return _checks.scalar_or_array(closed_loop_ops(l, w, {"storage": x})["ops_per_s"])
 
 
 def closed_loop_latency_ms(outstanding, light_load_latency_ms, max_iops):
