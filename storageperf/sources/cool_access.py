@@ -46,6 +46,7 @@ def endpoints_mibps():
 _TEST_VOLUME = "seq-16job"
 
 
+@functools.cache
 def measured_volume_limit_mibps():
     """Throughput limit of the document's test volume, 50 TiB at Ultra with cool access, by the 2025 rule.
 
