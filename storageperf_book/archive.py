@@ -24,6 +24,7 @@ This folder runs the chapter "{notebook}" of the guide on your machine (Python 3
     .venv/bin/pip install -r requirements.txt        (Windows: .venv\\Scripts\\pip install -r requirements.txt)
     .venv/bin/jupyter lab {notebook}
 
+Then choose Run > Run All Cells: the numbers in the prose are computed by the chapter's cells above them.
 The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
 """
 

@@ -2,39 +2,73 @@
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 
-#: The mime-type prefix myst-nb's ``glue`` gives a value that is stored but not shown (papermill's record format).
-GLUE_PREFIX = "application/papermill.record/"
+#: The values the prose cites, by name: :func:`put` stores them in the kernel, :func:`v` reads them back.
+VALUES = {}
+
+#: What a name may be: the prose cites it inside a MyST ``{eval}`` role, whose expressions the book admits only in
+#: the form ``v("name")`` or ``v("name", "spec")`` (``nb_eval_name_regex`` in ``_config.yml``).
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def put(name, value, display=False):
-    """Glue a number or object for the prose to cite with the ``glue:text`` role, numpy scalars as plain numbers.
+class Text(str):
+    """A string that shows as itself: an ``{eval}`` role's result, without quotes, in JupyterLab and on the site."""
+
+    def __repr__(self):
+        return str(self)
+
+
+def put(name, value):
+    """Keep a number, string or table for the prose, which cites it as ``{eval}`v("name", ",.0f")```.
 
     Parameters
     ----------
     name : str
-        The key the prose cites.
+        The name the prose cites: letters, digits and underscores, not starting with a digit.
     value : object
-        A number, string or displayable object (e.g. a table from :func:`table`).
-    display : bool
-        Whether to show the value where it is glued, too.
+        A number (numpy scalars are kept as plain numbers), a string, or a displayable table (from :func:`table`).
 
     Notes
     -----
-    Writes the output ``myst_nb.glue`` writes (its display data under the record prefix, with ``scrapbook``
-    metadata), without importing myst-nb and, through it, Sphinx into every reader's kernel; a test checks that
-    the two outputs are the same.
+    The MyST ``{eval}`` role evaluates ``v(...)`` in the chapter's kernel: the book's build (MyST-NB, executing
+    inline) and JupyterLab (``jupyterlab-myst``) both render the same text.
     """
-    from IPython.core.formatters import format_display_data
-    from IPython.display import display as show
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise ValueError(f"name must be letters, digits and underscores, not starting with a digit; got {name!r}")
+    VALUES[name] = value.item() if isinstance(value, np.generic) else value
+    return None
 
-    value = value.item() if isinstance(value, np.generic) else value
-    bundle, metadata = format_display_data(value)
-    prefix = "" if display else GLUE_PREFIX
-    metadata["scrapbook"] = {"name": name, "mime_prefix": prefix}
-    show({prefix + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)
+
+def v(name, spec=""):
+    """The value :func:`put` kept under ``name``, formatted with the format spec ``spec`` (e.g. ``",.0f"``).
+
+    Parameters
+    ----------
+    name : str
+        A name given to :func:`put` earlier in the chapter.
+    spec : str
+        A Python format spec for numbers and strings; leave it empty for a table.
+
+    Returns
+    -------
+    Text or object
+        The formatted text (shown without quotes), or the table itself.
+    """
+    if name not in VALUES:
+        raise ValueError(f"name {name!r} has not been put: put(name, value) must run in a cell above the prose "
+                         f"that cites it ({len(VALUES)} names put so far)")
+    value = VALUES[name]
+    if isinstance(value, (int, float, str)):
+        try:
+            return Text(format(value, spec))
+        except ValueError as err:
+            raise ValueError(f"spec {spec!r} cannot format {name} = {value!r}: {err}") from None
+    if spec:
+        raise ValueError(f"spec must be empty for {name}, a {type(value).__name__}; got {spec!r}")
+    return value
 
 
 def discrepancies(document):

@@ -3,11 +3,12 @@ import json
 import re
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
 from storageperf.platforms import azure_netapp_files as anf
-from storageperf_book import Calculator, Choice, Slider, figures, table
+from storageperf_book import Calculator, Choice, Slider, figures, put, table, v
 
 
 def draw(quota_tib, service_level, volume_type="regular"):
@@ -128,20 +129,43 @@ def test_a_table_takes_the_themes_style_with_numbers_right_aligned():
         table(levels)
 
 
-@pytest.mark.parametrize("value, display", [(np.float64(1562.5), False), ("Premium", True), (42, False)])
-def test_put_writes_what_myst_nb_glue_writes(value, display, monkeypatch):
-    import IPython.display
-    from myst_nb import glue
+def test_put_keeps_a_value_that_v_formats_as_plain_text():
+    from storageperf_book import put, v
+    from storageperf_book.display import VALUES
 
-    from storageperf_book import put
+    put("rate", np.float64(1562.7))
+    assert type(VALUES["rate"]) is float  # a numpy scalar is kept as a plain number
+    assert v("rate", ",.0f") == "1,563" and repr(v("rate", ",.0f")) == "1,563"  # shown without quotes
+    put("level", "Premium")
+    assert repr(v("level")) == "Premium"
+    put("rate", 42)  # a name put again takes the new value
+    assert v("rate", "g") == "42"
+    styler = table(pd.DataFrame({"a": [1.5]}).style)
+    put("a_table", styler)
+    assert v("a_table") is styler  # a table is shown as itself
 
-    shown = []
-    monkeypatch.setattr(IPython.display, "display", lambda *a, **k: shown.append((a, k)))
-    import myst_nb.ext.glue as glue_module
-    monkeypatch.setattr(glue_module, "ipy_display", lambda *a, **k: shown.append((a, k)))
-    put("x", value, display=display)
-    glue("x", value.item() if isinstance(value, np.generic) else value, display=display)
-    assert len(shown) == 2 and shown[0] == shown[1]
+
+def test_v_names_what_is_missing():
+    from storageperf_book import v
+
+    with pytest.raises(ValueError, match="name 'never_put' has not been put"):
+        v("never_put")
+
+
+def _put_x_then_v(name, spec):
+    put("x", 1.5)
+    return v(name, spec)
+
+
+BAD_INPUT = [
+    (put, {"name": "x", "value": 1.0}, "name", [("1x", "got '1x'"), ("a b", "letters, digits and underscores"),
+                                               (3, "got 3")]),
+    (_put_x_then_v, {"name": "x", "spec": ",.1f"}, "spec", [("d", "'d'"), ("5s", "'5s'")]),
+]
+
+
+def test_bad_input(bad_input):
+    bad_input.check()
 
 
 def test_a_figure_displays_as_plotlys_mimetype_renderer_plus_the_sites_html(monkeypatch):

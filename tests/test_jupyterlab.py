@@ -1,8 +1,13 @@
-"""Each chapter in a live JupyterLab: its calculators are widget panels that recompute through the model.
+"""Each chapter in a live JupyterLab, installed as Binder installs it: the prose reads as on the site, the solutions
+are folded, and the calculators are widget panels that recompute through the model.
 
-Starts JupyterLab on 127.0.0.1 over a copy of the chapters, runs every cell of one chapter in Debian's Chromium,
-types a new value into one of its calculators' sliders and checks the figure's title gives the model's new answer.
+Installs binder/requirements.txt and binder/postBuild into a fresh virtual environment, starts its JupyterLab on
+127.0.0.1 over a copy of the chapters, runs every cell of each chapter in Debian's Chromium, reads the rendered
+markdown (no role or directive markup, a number of the prose formatted as the model gives it, every solution
+folded), then types a new value into one of its calculators' sliders and checks the figure's title gives the
+model's new answer.
 """
+import json
 import re
 import shutil
 import socket
@@ -15,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from storageperf import data
+from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
-from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, large_volumes
+from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
@@ -47,23 +53,53 @@ def _hpc_title(mibps):
     return f"{tib:g} TiB, {mibps:,.0f} MiB/s, Premium: quota {r['quota_tib']:,.1f} TiB ({r['binding']} binds)"
 
 
-# notebook, slider label, the value typed, the title the model then gives (the calculator's other inputs at default)
+# notebook, slider label, the value typed, the title the model then gives (the calculator's other inputs at default),
+# and a phrase of the prose with its number as the model gives it
 CASES = [
     ("performance-basics.ipynb", "Quota [TiB]", "50",
-     lambda: f"50 TiB Premium: {anf.volume_throughput_mibps(50, 'Premium'):,.0f} MiB/s"),
+     lambda: f"50 TiB Premium: {anf.volume_throughput_mibps(50, 'Premium'):,.0f} MiB/s",
+     lambda: f"{units.convert(data.value('azure_vm_limits', 'd32_v5_network', 'Mbps'), 'Mbps', 'MiB/s'):,.0f} MiB/s, not the"),
     ("cool-access.ipynb", "Random share", "0.5",
-     lambda: f"100% cool, 50% random: {cool_access.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s"),
-    ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256)),
+     lambda: f"100% cool, 50% random: {cool_access.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s",
+     lambda: f"({cool_access.endpoints_mibps()['hot', 'sequential']:,.0f} to"),
+    ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256),
+     lambda: f"{cassandra_disk_caching.disk_ios_per_read():.2f} I/Os a read."),
     ("large-volumes.ipynb", "Client VMs", "4",
-     lambda: f"4 clients, sequential read, with nconnect: {large_volumes.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s"),
-    ("hpc-eda.ipynb", "Throughput needed [MiB/s]", "2000", lambda: _hpc_title(2000)),
-    ("cvo-google-cloud.ipynb", "Reads [%]", "50",
-     lambda: _cvo_title(50)),
+     lambda: f"4 clients, sequential read, with nconnect: {large_volumes.predict(4, 'sequential read', 'with')['mibps']:,.0f} MiB/s",
+     lambda: f"never more than {anf.volume_ceiling_mibps('Ultra', 'large'):,.0f} MiB/s"),
+    ("hpc-eda.ipynb", "Throughput needed [MiB/s]", "2000", lambda: _hpc_title(2000),
+     lambda: f"{hpc_eda.bytes_per_op_kib('SPEC 00143, 1 large volume'):.1f} KiB per operation"),
+    ("cvo-google-cloud.ipynb", "Reads [%]", "50", lambda: _cvo_title(50),
+     lambda: f"at most {cvo_google_cloud.max_disk_writes_per_write('n1-standard-32', 'oltp'):.2f} disk writes per client"),
 ]
+# what markdown shows when a role or directive is not rendered, or an {eval} not evaluated
+MARKUP = ("{glue", "{eval", "{numref", "{doc}", ":::", "```", 'v("')
+
+
+def run(args, **kwargs):
+    out = subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
+    assert out.returncode == 0, f"{args}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return out.stdout
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def binder(tmp_path_factory):
+    """A fresh virtual environment with what Binder installs: binder/requirements.txt, then binder/postBuild."""
+    copy = tmp_path_factory.mktemp("repo") / "repo"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "_build", "build", "dist", "*.egg-info",
+                                                               "__pycache__", ".hypothesis"))
+    venv = tmp_path_factory.mktemp("binder-venv")
+    run([sys.executable, "-m", "venv", venv])
+    bindir = venv / "bin"
+    run([bindir / "python", "-m", "pip", "install", "-q", "-r", copy / "binder" / "requirements.txt"], timeout=900)
+    run(["bash", copy / "binder" / "postBuild"], cwd=copy, env={"PATH": f"{bindir}:/usr/bin:/bin"}, timeout=600)
+    names = {p["name"].lower() for p in json.loads(run([bindir / "python", "-m", "pip", "list", "--format", "json"]))}
+    assert "jupyterlab_myst" in names or "jupyterlab-myst" in names
+    return bindir
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, binder):
     work = tmp_path_factory.mktemp("lab")
     for notebook, *_ in CASES:
         shutil.copy(ROOT / "book" / notebook, work / notebook)
@@ -76,11 +112,12 @@ def lab(tmp_path_factory):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", "--allow-root",
+    proc = subprocess.Popen([str(binder / "jupyter"), "lab", "--no-browser", "--allow-root",
                              f"--port={port}", "--ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
                              f"--ServerApp.root_dir={work}", f"--LabApp.user_settings_dir={settings}",
                              f"--LabApp.workspaces_dir={settings / 'workspaces'}", "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={"PATH": f"{binder}:/usr/bin:/bin", "HOME": str(settings)})
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):
         try:
@@ -93,34 +130,57 @@ def lab(tmp_path_factory):
     proc.wait(timeout=30)
 
 
-@pytest.mark.parametrize("notebook, label, typed, title", CASES, ids=[c[0] for c in CASES])
-def test_calculator_recomputes_live(lab, notebook, label, typed, title):
+def _solutions(notebook):
+    cells = json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8"))["cells"]
+    return sum(len(re.findall(r"^`{3,}\{solution\}", "".join(c["source"]), flags=re.M))
+               for c in cells if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize("notebook, label, typed, title, phrase", CASES, ids=[c[0] for c in CASES])
+def test_a_chapter_reads_as_on_the_site_and_recomputes_live(lab, notebook, label, typed, title, phrase, tmp_path):
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        # a workspace of its own, so that no tab of another test's notebook is restored beside this one
-        page.goto(f"{lab}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}")
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-        # Run all cells once the kernel has started and reports idle in the status bar
-        page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=60_000)
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
-        page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-        # The calculator becomes a panel whose slider carries the label
-        slider = page.locator(".widget-slider").filter(
-            has=page.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$"))).first
-        slider.wait_for(timeout=120_000)
-        panel = slider.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]")
-        panel.locator(".gtitle").first.wait_for(timeout=60_000)
-        before = panel.locator(".gtitle").first.text_content()
-        slider.locator(".widget-readout").click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type(typed)
-        page.keyboard.press("Enter")
-        expected = title()
-        assert not before.startswith(expected), f"{notebook}: the title already read {before!r}"
-        # the panel redraws a new figure in its output area
         try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            # a workspace of its own, so that no tab of another test's notebook is restored beside this one
+            page.goto(f"{lab}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}")
+            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+            # Run all cells once the kernel has started and reports idle in the status bar
+            page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=60_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+            page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+            # The calculator becomes a panel whose slider carries the label
+            slider = page.locator(".widget-slider").filter(
+                has=page.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$"))).first
+            slider.wait_for(timeout=120_000)
+
+            # The prose, once every cell has run: numbers evaluated in the kernel, no markup, solutions folded
+            page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=120_000)
+            prose = ".jp-MarkdownCell .myst"
+            page.wait_for_function("s => ![...document.querySelectorAll(s)].some(e => e.innerText.includes('v(\"'))",
+                                   arg=prose, timeout=60_000)
+            texts = page.locator(prose).all_inner_texts()
+            assert len(texts) == sum(c["cell_type"] == "markdown" for c in json.loads(
+                (ROOT / "book" / notebook).read_text(encoding="utf-8"))["cells"]), "a markdown cell is not rendered as MyST"
+            shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
+            assert not shown, f"{notebook}: markup in the rendered prose: {shown[:5]}"
+            assert phrase() in " ".join(" ".join(texts).split()), f"{notebook}: {phrase()!r} not in the prose"
+            solutions = page.locator("details", has=page.locator("summary", has_text="Solution to"))
+            assert solutions.count() == _solutions(notebook) > 0
+            assert all(not solutions.nth(i).evaluate("e => e.open") for i in range(solutions.count()))
+            page.screenshot(path=str(tmp_path / "chapter.png"))
+
+            panel = slider.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]")
+            panel.locator(".gtitle").first.wait_for(timeout=60_000)
+            before = panel.locator(".gtitle").first.text_content()
+            slider.locator(".widget-readout").click()
+            page.keyboard.press("Control+A")
+            page.keyboard.type(typed)
+            page.keyboard.press("Enter")
+            expected = title()
+            assert not before.startswith(expected), f"{notebook}: the title already read {before!r}"
+            # the panel redraws a new figure in its output area
             page.wait_for_function("t => [...document.querySelectorAll('.gtitle')].some(e => e.textContent.startsWith(t))",
                                    arg=expected, timeout=30_000)
         finally:

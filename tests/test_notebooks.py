@@ -88,8 +88,32 @@ def test_every_source_table_belongs_to_a_chapter():
 def test_what_the_site_hides_is_folded_in_jupyterlab(notebook):
     # JupyterLab and VS Code fold a cell's source when its metadata says so; the site hides these cells' input
     nb = json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8"))
-    hidden = {"hide-input", "remove-cell", "remove-input"}
-    unfolded = [i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
-                and hidden & set(c["metadata"].get("tags", []))
-                and not c["metadata"].get("jupyter", {}).get("source_hidden")]
-    assert not unfolded, f"{notebook}: cells {unfolded} are hidden on the site but not folded (make checks folds them)"
+    for tags, key in (({"hide-input", "remove-cell", "remove-input"}, "source_hidden"),
+                      ({"remove-cell", "remove-output"}, "outputs_hidden")):
+        unfolded = [i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+                    and tags & set(c["metadata"].get("tags", []))
+                    and not c["metadata"].get("jupyter", {}).get(key)]
+        assert not unfolded, f"{notebook}: cells {unfolded} are hidden on the site but not {key} (make checks folds them)"
+
+
+CONFIG = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+EVAL_ROLE = re.compile(r"\{eval\}`([^`]*)`")
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "book").glob("*.ipynb")))
+def test_the_prose_cites_numbers_as_the_book_and_jupyterlab_both_render_them(notebook):
+    # {eval} roles are rendered by the build (MyST-NB, inline execution) and by jupyterlab-myst in a kernel; glue
+    # roles only by the build. The book admits one form of expression, v("name") or v("name", "spec"), and the
+    # chapters must not rebind v.
+    import ast
+
+    allowed = re.compile(CONFIG["sphinx"]["config"]["nb_eval_name_regex"])
+    nb = json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8"))
+    markdown = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    assert not [m for m in markdown if "{glue" in m], f"{notebook}: glue roles show as markup in JupyterLab"
+    refused = [e for m in markdown for e in EVAL_ROLE.findall(m) if not allowed.match(e)]
+    assert not refused, f"{notebook}: expressions the build refuses: {refused}"
+    rebound = [c["source"] for c in nb["cells"] if c["cell_type"] == "code"
+               for node in ast.walk(ast.parse("".join(c["source"])))
+               if isinstance(node, ast.Name) and node.id == "v" and isinstance(node.ctx, ast.Store)]
+    assert not rebound, f"{notebook}: a cell binds the name v, which the prose's {{eval}} roles call"

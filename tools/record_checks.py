@@ -5,7 +5,8 @@ key numbers in cells that begin with ``# NBVAL_CHECK_OUTPUT``; this script execu
 cells' outputs (and execution counts) and strips every other output, so notebooks stay small and a changed
 number fails ``make test``. Run it (``make checks``) after a deliberate change to a checked number, and review
 the diff. It also folds, for JupyterLab and VS Code, the source of every cell the site hides (tags ``hide-input``,
-``remove-cell``, ``remove-input``): a reader in a kernel sees the prose and the figures first, as on the site.
+``remove-cell``, ``remove-input``) and the outputs the site leaves out (``remove-cell``, ``remove-output``): a reader
+in a kernel sees the prose and the figures first, as on the site.
 """
 import sys
 from pathlib import Path
@@ -15,15 +16,19 @@ from nbclient import NotebookClient
 
 MARK = "# NBVAL_CHECK_OUTPUT"
 HIDDEN = {"hide-input", "remove-cell", "remove-input"}
+OUTPUT_HIDDEN = {"remove-cell", "remove-output"}
 
 
 def fold_hidden(nb):
-    """Mark the source of every cell the site hides as hidden in Jupyter's own metadata; return how many."""
+    """Mark the source and the outputs the site hides as hidden in Jupyter's own metadata; return how many cells."""
     folded = 0
     for cell in nb.cells:
-        if cell.cell_type == "code" and HIDDEN & set(cell.metadata.get("tags", [])):
+        tags = set(cell.metadata.get("tags", []))
+        if cell.cell_type == "code" and HIDDEN & tags:
             cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
             folded += 1
+        if cell.cell_type == "code" and OUTPUT_HIDDEN & tags:
+            cell.metadata.setdefault("jupyter", {})["outputs_hidden"] = True
     return folded
 
 
