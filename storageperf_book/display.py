@@ -54,8 +54,8 @@ def v(name, spec=""):
 
     Returns
     -------
-    Text or object
-        The formatted text (shown without quotes), or the table itself.
+    Text or Block or object
+        The formatted text (shown without quotes), or the table in a block of its own.
     """
     if name not in VALUES:
         raise ValueError(f"name {name!r} has not been put: put(name, value) must run in a cell above the prose "
@@ -68,7 +68,17 @@ def v(name, spec=""):
             raise ValueError(f"spec {spec!r} cannot format {name} = {value!r}: {err}") from None
     if spec:
         raise ValueError(f"spec must be empty for {name}, a {type(value).__name__}; got {spec!r}")
-    return value
+    return Block(value) if hasattr(value, "_repr_html_") else value
+
+
+class Block:
+    """A table the prose cites, shown as a code cell shows it: in the block the site scrolls sideways when wide."""
+
+    def __init__(self, content):
+        self.content = content
+
+    def _repr_html_(self):
+        return f'<div class="output text_html">{self.content._repr_html_()}</div>'
 
 
 def discrepancies(document):

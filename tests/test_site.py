@@ -379,7 +379,7 @@ def _pdf_text(pdf):
 _PRINTED = """({
   titles: [...document.querySelectorAll('.js-plotly-plot .gtitle')].flatMap(t =>
     t.querySelectorAll('tspan.line').length ? [...t.querySelectorAll('tspan.line')].map(l => l.textContent) : [t.textContent]),
-  solutions: [...document.querySelectorAll('.solution section p')].slice(0, 3).map(p => p.textContent),
+  solutions: [...document.querySelectorAll('.solution section p')].map(p => p.textContent).filter(t => t.trim()).slice(0, 3),
   answers: [...document.querySelectorAll('details.sd-dropdown .sd-summary-content p')].map(p => p.textContent),
   calculators: document.querySelectorAll('.js-plotly-plot .slider-container').length,
 })"""
