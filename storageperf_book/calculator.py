@@ -8,17 +8,24 @@ A chapter describes a calculator by a drawing function and its controls::
 
 ``draw(**values)`` calls the model and returns a plotly figure whose title states the answer. Shown in a live
 kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model at every
-change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders a plotly
-figure with
-a slider over the first :class:`Slider` and a menu over the first :class:`Choice`, every position computed by the
-same model at build time, so the site never shows a control that does nothing. Bad input, in the panel or in a
-call, shows a one-line message naming the parameter, the value and what is allowed.
+change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders the figure
+of its default inputs, the answer as text, and a description of the inputs the site moves: the first
+:class:`Slider`, the first :class:`Choice`, and the next inputs in order while every combination of their positions
+stays within :data:`STATE_BUDGET`. The figure of every combination, drawn by the same model at build time, goes to
+a state file of the site (:data:`STATES_ENV`), which the page's script (``book/_static/calculator.js``, native
+controls) loads when a reader first moves a control: no number is computed in the browser. Bad input, in the
+panel or in a call, shows a one-line message naming the parameter, the value and what is allowed.
 """
 from __future__ import annotations
 
+import hashlib
 import html
+import itertools
 import json
+import os
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
@@ -28,8 +35,15 @@ from storageperf import _checks
 
 from . import figures
 
-#: Most positions a site slider may have: each position costs a few hundred bytes of page.
+#: Most positions the first slider may have: the site offers every one.
 MAX_STEPS = 41
+
+#: Most combinations of input positions a calculator's state file may hold: each is one figure drawn by the model at
+#: build time (tens of milliseconds) and a few kilobytes of file, loaded when a reader first moves a control.
+STATE_BUDGET = 200
+
+#: Environment variable naming the folder where a site build collects the calculators' state files.
+STATES_ENV = "STORAGEPERF_SITE_STATES"
 
 
 @dataclass(frozen=True)
@@ -159,68 +173,71 @@ class Calculator:
         redraw()
         return widgets.VBox([widgets.HBox(list(inputs.values()), layout={"flex_flow": "row wrap"}), message, out])
 
-    # -- static: a plotly figure with a slider and a menu over precomputed positions -----------------------
-    def to_html(self):
-        """The kernel-free figure: a slider over the first Slider, a menu over the first Choice."""
-        fig = self.static_figure()
-        fixed = [f"{c.label} {c.default}{' ' + c.unit if getattr(c, 'unit', '') else ''}"
-                 for n, c in self.controls.items() if c not in (self._slider, self._choice)]
-        note = ("Other inputs are fixed here at " + ", ".join(fixed) +
-                "; run this page as a notebook (launch button above) to change them.") if fixed else ""
-        caption = f'<p class="calculator-note">{html.escape(note)}</p>' if note else ""
-        return figures.figure_html(fig) + caption
+    # -- static: the default figure, native controls, and a state file of every position ----------------------
+    def site_inputs(self):
+        """The inputs the site moves: the first Slider and the first Choice, then the others in order while every
+        combination of their positions stays within :data:`STATE_BUDGET`."""
+        chosen = [c for c in (self._slider, self._choice) if c]
+        count = len(self._slider.grid()) * (len(self._choice.options) if self._choice else 1)
+        for c in self.controls.values():
+            n = len(_positions(c))
+            on_grid = not isinstance(c, Slider) or c.check(c.default) in c.grid()
+            if c not in chosen and on_grid and count * n <= STATE_BUDGET:
+                chosen.append(c)
+                count *= n
+        return [c for c in self.controls.values() if c in chosen]  # in the chapter's order
 
-    def static_figure(self):
-        """The plotly figure behind :meth:`to_html`: every slider and menu position drawn by ``draw``.
+    def site_states(self):
+        """Every combination of the site's input positions, drawn by the model, as plain JSON.
 
-        When every position draws the same traces in the same order (the usual case), a slider step restyles
-        only the traces that move with the slider, and a menu button restyles all of them; otherwise each step
-        switches the visibility of traces drawn once each.
+        Returns
+        -------
+        dict
+            ``traces``: each distinct trace once; ``states``: for each combination (its positions' indices joined
+            by commas) the indices of its traces, its layout changes (title, marks, axis ranges) and its answer.
         """
-        s, c = self._slider, self._choice
-        options = list(c.options) if c else [None]
-        positions = s.grid()
-        default = (options.index(c.default) if c else 0, positions.index(s.check(s.default)))
-        figs = {}
-        for ci, option in enumerate(options):
-            for si, value in enumerate(positions):
-                values = {**self.defaults(), s.name: value, **({c.name: option} if c else {})}
-                try:
-                    figs[ci, si] = self.figure(**values)
-                except (ValueError, TypeError) as err:
-                    figs[ci, si] = go.Figure(layout={"title": {"text": html.escape(str(err))}})
-        data = {k: [_plain(t) for t in f.data] for k, f in figs.items()}
-        layouts = {k: _changing_layout(f) for k, f in figs.items()}
-        shapes = {tuple(t.get("type") for t in d) for d in data.values()}
-        step_args = _restyle_args if len(shapes) == 1 else _visibility_args
-        steps, buttons, traces = step_args(data, len(options), len(positions), default)
+        inputs = self.site_inputs()
+        traces, index, states = [], {}, {}
+        for combo in itertools.product(*(range(len(_positions(c))) for c in inputs)):
+            values = {c.name: _positions(c)[i] for c, i in zip(inputs, combo)}
+            try:
+                fig = self.figure(**values)
+            except (ValueError, TypeError) as err:
+                fig = go.Figure(layout={"title": {"text": html.escape(str(err))}})
+            ids = []
+            for t in fig.data:
+                plain = _plain(t)
+                key = json.dumps(plain, sort_keys=True)
+                if key not in index:
+                    index[key] = len(traces)
+                    traces.append(plain)
+                ids.append(index[key])
+            states[",".join(map(str, combo))] = {"traces": ids, "layout": _changing_layout(fig),
+                                                 "answer": answer_text(fig)}
+        return {"traces": traces, "states": states}
 
-        def moving_layout(ci, si):  # only what changes along this slider
-            return {k: v for k, v in layouts[ci, si].items()
-                    if any(layouts[ci, j][k] != layouts[ci, 0][k] for j in range(len(positions)))}
-
-        sliders = [{
-            "active": default[1], "visible": ci == default[0], "pad": {"t": 60},
-            "currentvalue": {"prefix": f"{s.label}: ", "suffix": f" {s.unit}" if s.unit else ""},
-            "steps": [{"label": f"{v:g}", "method": "update", "args": [steps[ci, si][0], moving_layout(ci, si),
-                                                                      *steps[ci, si][1:]]}
-                      for si, v in enumerate(positions)],
-        } for ci in range(len(options))]
-        menus = []
-        if c:
-            menus = [{"type": "dropdown", "active": default[0], "x": 0, "xanchor": "left", "y": 1.03,
-                      "yanchor": "bottom", "showactive": True, "pad": {"l": 0},
-                      "buttons": [{"label": f"{c.label}: {option}", "method": "update",
-                                   "args": [buttons[ci][0],
-                                            {**layouts[ci, default[1]], f"sliders[{ci}].active": default[1],
-                                             **{f"sliders[{k}].visible": k == ci for k in range(len(options))}},
-                                            *buttons[ci][1:]]}
-                                  for ci, option in enumerate(options)]}]
-        out = go.Figure(data=traces, layout=figs[default].layout)
-        # room above the plot for the title and the menu: the figure's own top margin when it asks for more
-        out.update_layout(sliders=sliders, updatemenus=menus, margin={"t": max(120, out.layout.margin.t or 0)},
-                          title={"yref": "container", "y": 0.97, "yanchor": "top"})
-        return out
+    def to_html(self):
+        """The kernel-free calculator: the default figure, its answer as live text, the site's inputs described for
+        ``calculator.js``, and a state file of every position written to the folder :data:`STATES_ENV` names."""
+        inputs = self.site_inputs()
+        fig = self.figure()
+        states = json.dumps(self.site_states(), separators=(",", ":"), sort_keys=True)
+        name = hashlib.sha1(states.encode()).hexdigest()[:16] + ".json"
+        folder = os.environ.get(STATES_ENV)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            (Path(folder) / name).write_text(states, encoding="utf-8")
+        spec = {"states": name if folder else None, "inputs": [_describe(c) for c in inputs]}
+        fixed = [f"{c.label} {c.default}{' ' + c.unit if getattr(c, 'unit', '') else ''}"
+                 for c in self.controls.values() if c not in inputs]
+        note = ("Other inputs are fixed here at " + ", ".join(fixed) + "; to change them, run this page as a "
+                "notebook (the launch button above) or download the runnable chapter.") if fixed else ""
+        caption = f'<p class="calculator-note">{html.escape(note)}</p>' if note else ""
+        return (f'<div class="calculator" data-calculator="{html.escape(json.dumps(spec, separators=(",", ":")))}">'
+                f'<div class="calculator-controls"></div>'
+                f'<p class="calculator-answer visually-hidden" role="status" aria-live="polite">'
+                f'{html.escape(answer_text(fig))}</p>'
+                f'{figures.figure_html(fig)}{caption}</div>')
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         plain = {"text/plain": f"<Calculator: {', '.join(self.controls)}>"}
@@ -234,11 +251,37 @@ class Calculator:
 
 
 def _changing_layout(fig):
-    """The layout entries a slider step or menu button sets: the title (the answer) and the marks."""
-    layout = fig.layout
-    return {"title.text": layout.title.text or "",
-            "shapes": [s.to_plotly_json() for s in layout.shapes],
-            "annotations": [a.to_plotly_json() for a in layout.annotations]}
+    """The layout a state sets, as a nested partial layout: the title (the answer), the marks, the axis ranges."""
+    layout = fig.layout.to_plotly_json()
+    out = {"title": {"text": fig.layout.title.text or ""},
+           "shapes": _round(json.loads(json.dumps(layout.get("shapes", []), cls=PlotlyJSONEncoder))),
+           "annotations": _round(json.loads(json.dumps(layout.get("annotations", []), cls=PlotlyJSONEncoder)))}
+    for key, axis in layout.items():
+        if re.fullmatch(r"[xy]axis\d*", key) and isinstance(axis, dict) and axis.get("range") is not None:
+            out[key] = {"range": _round(list(axis["range"]))}
+    return out
+
+
+def answer_text(fig):
+    """A figure's title, the calculator's answer, as plain text: line breaks as spaces, no tags."""
+    text = re.sub(r"<br\s*/?>", " ", fig.layout.title.text or "", flags=re.I)
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def _positions(control):
+    """The values a control offers on the site: a Slider's grid, a Choice's options."""
+    return control.grid() if isinstance(control, Slider) else list(control.options)
+
+
+def _describe(control):
+    """A control as ``calculator.js`` builds it: its kind, label, positions (as values and as labels), default."""
+    values = _positions(control)
+    default = values.index(control.check(control.default) if isinstance(control, Slider) else control.default)
+    unit = getattr(control, "unit", "")
+    return {"name": control.name, "kind": "range" if isinstance(control, Slider) else "select",
+            "label": f"{control.label} [{unit}]" if unit and isinstance(control, Slider) else control.label,
+            "labels": [f"{v:g}{' ' + unit if unit else ''}" if isinstance(v, (int, float)) and not isinstance(v, bool)
+                       else str(v) for v in values], "default": default}
 
 
 def _message_html(err):
@@ -258,43 +301,3 @@ def _round(x):
     if isinstance(x, dict):
         return {k: _round(v) for k, v in x.items()}
     return x
-
-
-def _restyle_args(data, n_options, n_positions, default):
-    """Same traces everywhere: steps restyle the traces that move with the slider; buttons restyle all."""
-    n = len(data[default])
-
-    def restyle(ci, si, slots, keys):
-        return [{key: [data[ci, si][k].get(key) for k in slots] for key in sorted(keys)}, slots]
-
-    steps, buttons = {}, {}
-    for ci in range(n_options):
-        row = [data[ci, si] for si in range(n_positions)]
-        moving = [k for k in range(n) if any(d[k] != row[0][k] for d in row)]
-        keys = {key for k in moving for d in row for key in d[k] if d[k].get(key) != row[0][k].get(key)}
-        for si in range(n_positions):
-            steps[ci, si] = restyle(ci, si, moving, keys) if moving else [{}, []]
-        every = {key for t in data[ci, default[1]] for key in t} - {"type"}
-        buttons[ci] = restyle(ci, default[1], list(range(n)), every)
-    return steps, buttons, [go.Figure(data=[t]).data[0] for t in data[default]]
-
-
-def _visibility_args(data, n_options, n_positions, default):
-    """Traces differ between positions: draw each distinct trace once and switch visibility."""
-    traces, index, shown = [], {}, {}
-    for key, trace_list in data.items():
-        shown[key] = []
-        for t in trace_list:
-            k = json.dumps(t, sort_keys=True)
-            if k not in index:
-                index[k] = len(traces)
-                traces.append(t)
-            shown[key].append(index[k])
-
-    def visible(key):
-        return [{"visible": [i in shown[key] for i in range(len(traces))]}]
-
-    steps = {(ci, si): visible((ci, si)) for ci in range(n_options) for si in range(n_positions)}
-    buttons = {ci: visible((ci, default[1])) for ci in range(n_options)}
-    objects = [go.Figure(data=[{**t, "visible": i in shown[default]}]).data[0] for i, t in enumerate(traces)]
-    return steps, buttons, objects

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from .calculator import STATES_ENV
 from .figures import SITE_ENV
 
 #: Environment variable that sets the repository the site's buttons point at (overrides the git remote).
@@ -31,9 +32,31 @@ REPOSITORY_ENV = "GUIDE_REPOSITORY_URL"
 PLOTLY_JS = "vendor/plotly.min.js"
 
 
+#: The calculators' script (native controls over the state files), relative to ``_static``; and where it finds the
+#: state files.
+CALCULATOR_JS = "calculator.js"
+STATES = "calculators"
+
+
 def _add_plotly(app, pagename, templatename, context, doctree):
     if "plotly-graph-div" in context.get("body", ""):
         app.add_js_file(PLOTLY_JS)
+    if 'class="calculator"' in context.get("body", ""):
+        app.add_js_file(CALCULATOR_JS, type="module")
+
+
+def _states_folder(app):
+    return Path(app.doctreedir) / "calculator-states"
+
+
+def _copy_states(app, exception):
+    # Each executed calculator wrote its state file (named by its content) into the build's own folder; the site
+    # serves them all beside calculator.js.
+    if exception is None and app.builder.format == "html":
+        target = Path(app.outdir) / "_static" / STATES
+        target.mkdir(parents=True, exist_ok=True)
+        for f in sorted(_states_folder(app).glob("*.json")):
+            shutil.copyfile(f, target / f.name)
 
 
 def _drop_duplicate_scripts(app, pagename, templatename, context, doctree):
@@ -240,12 +263,14 @@ def _write_archives(app, exception):
 def setup(app):
     """Sphinx extension: serve plotly.js once and the data package, execute notebooks in site mode, label citations."""
     os.environ[SITE_ENV] = "1"
+    os.environ[STATES_ENV] = str(_states_folder(app))
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _copy_plotly)
     app.connect("build-finished", _copy_data)
+    app.connect("build-finished", _copy_states)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

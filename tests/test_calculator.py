@@ -1,4 +1,5 @@
 """The one-call calculator: a panel in a kernel, a precomputed figure on the site, a clear message on bad input."""
+import html as htmllib
 import json
 import re
 
@@ -9,6 +10,7 @@ import pytest
 
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf_book import Calculator, Choice, Slider, figures, put, table, v
+from storageperf_book.calculator import STATE_BUDGET, STATES_ENV
 
 
 def draw(quota_tib, service_level, volume_type="regular"):
@@ -26,41 +28,56 @@ def calc():
                              Choice("volume_type", "Volume type", anf.VOLUME_TYPES, "regular")])
 
 
-def _figure_json(html):
-    call = re.search(r'Plotly\.newPlot\(\s*"[^"]+",\s*', html)
-    dec = json.JSONDecoder()
-    data, i = dec.raw_decode(html[call.end():])
-    layout, _ = dec.raw_decode(html[call.end() + i:].lstrip(", \n"))
-    return data, layout
+def _spec(html):
+    return json.loads(htmllib.unescape(re.search(r'data-calculator="([^"]*)"', html).group(1)))
 
 
-def test_static_figure_has_a_slider_per_option_and_a_menu(calc):
-    data, layout = _figure_json(calc.to_html())
-    assert len(layout["sliders"]) == len(anf.SERVICE_LEVELS)
-    assert [s["visible"] for s in layout["sliders"]] == [False, True, False]  # Premium is the default
-    # the menu names its input, as the slider does
-    assert [b["label"] for b in layout["updatemenus"][0]["buttons"]] == [f"Service level: {s}" for s in anf.SERVICE_LEVELS]
-    # Every slider step carries the model's answer for that position: Premium, 10..100 TiB
-    titles = [step["args"][1]["title.text"] for step in layout["sliders"][1]["steps"]]
-    assert titles == [f"{anf.volume_throughput_mibps(q, 'Premium'):.0f} MiB/s" for q in range(10, 101, 10)]
-    # The fixed input is said, not hidden
-    assert "Volume type regular" in calc.to_html()
+def test_the_site_moves_every_input_within_the_budget_and_holds_the_models_answer_for_each_position(calc):
+    assert [c.name for c in calc.site_inputs()] == ["quota_tib", "service_level", "volume_type"]  # 10 x 3 x 4 states
+    states = calc.site_states()
+    assert len(states["states"]) == 10 * len(anf.SERVICE_LEVELS) * len(anf.VOLUME_TYPES) <= STATE_BUDGET
+    premium, regular = anf.SERVICE_LEVELS.index("Premium"), anf.VOLUME_TYPES.index("regular")
+    answers = [states["states"][f"{q},{premium},{regular}"]["answer"] for q in range(10)]
+    assert answers == [f"{anf.volume_throughput_mibps(q, 'Premium'):.0f} MiB/s" for q in range(10, 101, 10)]
+    # a state's figure is its traces, each distinct trace kept once: the line of a level is shared by its 10 states
+    first = states["states"][f"0,{premium},{regular}"]
+    drawn = [states["traces"][i] for i in first["traces"]]
+    assert [t["name"] for t in drawn] == ["line", "point"] and drawn[1]["x"] == [10]
+    assert len(states["traces"]) < 2 * len(states["states"])
 
 
-def test_static_html_loads_no_plotly_copy_and_is_repeatable(calc):
+def test_inputs_beyond_the_budget_stay_fixed_and_the_page_says_so():
+    def draw_extra(quota_tib, service_level, extra):
+        return draw(quota_tib, service_level)
+
+    calc = Calculator(draw_extra, [Slider("quota_tib", "Quota", 10, 100, 10, 10, "TiB"),
+                                   Choice("service_level", "Service level", anf.SERVICE_LEVELS, "Premium"),
+                                   Slider("extra", "Extra", 0, 100, 1, 0)])  # 101 positions: 3,030 states
+    assert [c.name for c in calc.site_inputs()] == ["quota_tib", "service_level"]
+    assert "Other inputs are fixed here at Extra 0" in htmllib.unescape(calc.to_html())
+
+
+def test_the_page_carries_the_default_state_and_a_state_file_named_by_its_content(calc, tmp_path, monkeypatch):
+    monkeypatch.setenv(STATES_ENV, str(tmp_path))
     html = calc.to_html()
     assert "plotly.js v" not in html and "<script src" not in html
-    assert html == calc.to_html()  # stable ids: a rebuild gives the same page
-    assert len(html) < 40_000
+    assert html == calc.to_html()  # stable ids and names: a rebuild gives the same page
+    spec = _spec(html)
+    written = tmp_path / spec["states"]
+    assert json.loads(written.read_text()) == calc.site_states()
+    assert [i["name"] for i in spec["inputs"]] == ["quota_tib", "service_level", "volume_type"]
+    assert spec["inputs"][0]["labels"][:2] == ["10 TiB", "20 TiB"] and spec["inputs"][0]["default"] == 0
+    assert spec["inputs"][1]["default"] == anf.SERVICE_LEVELS.index("Premium")
+    # the answer is text in a live region, not only the figure's title
+    assert re.search(r'<p class="calculator-answer[^"]*" role="status" aria-live="polite">'
+                     rf'{anf.volume_throughput_mibps(10, "Premium"):.0f} MiB/s</p>', html)
+    assert len(html) < len(written.read_text())  # the page holds one state, the file all of them
 
 
 def test_invalid_positions_show_the_message(calc):
-    bad = Calculator(draw, [Slider("quota_tib", "Quota", 10, 100, 10, 10, "TiB"),
-                            Choice("service_level", "Service level", anf.SERVICE_LEVELS, "Premium"),
-                            Choice("volume_type", "Volume type", anf.VOLUME_TYPES, "large")])
-    _, layout = _figure_json(bad.to_html())
-    steps = layout["sliders"][1]["steps"]
-    assert "quota_tib must be between 50 and 1024 TiB for a large volume, got 10" in json.dumps(steps[0]["args"])
+    states = calc.site_states()["states"]
+    large = f"0,{anf.SERVICE_LEVELS.index('Premium')},{anf.VOLUME_TYPES.index('large')}"
+    assert "quota_tib must be between 50 and 1024 TiB for a large volume, got 10" in states[large]["answer"]
 
 
 def test_mimebundle_live_and_site(calc, monkeypatch):

@@ -265,19 +265,16 @@ PHONE = 390  # px: the width of a current phone's viewport (the issue's check)
 
 def test_figure_titles_are_whole_on_a_phone(browser, server, html_dir, pages):
     # a figure takes the phone's width; figures.js fits its title (a smaller font, then more lines) and its layout,
-    # before and after a slider step sets a new title
+    # before and after a control sets a new title (each calculator's first slider moved to its end)
     for name in _chapter_pages(html_dir, pages):
         page, problems = _open(browser, f"{server}/{name}", width=PHONE)
         page.wait_for_selector(".js-plotly-plot .main-svg")
         wide, cut, small = page.evaluate(_TOO_WIDE), page.evaluate(_TITLES_CUT), page.evaluate(_TITLES_TOO_SMALL)
-        for fig in page.locator(".js-plotly-plot").all():
-            rails = fig.locator(".slider-container .slider-rail-rect")
-            if rails.count():
-                fig.scroll_into_view_if_needed()
-                box = rails.first.bounding_box()
-                page.mouse.click(box["x"] + box["width"] * 0.95, box["y"] + box["height"] / 2)
-        page.wait_for_timeout(300)
-        cut += page.evaluate(_TITLES_CUT)
+        for slider in page.locator(".calculator input[type=range]").all():
+            slider.focus()
+            page.keyboard.press("End")
+        page.wait_for_timeout(600)
+        cut += page.evaluate(_TITLES_CUT) + page.evaluate(_TOO_WIDE)
         page.close()
         assert not wide and not cut and not small and not problems, f"{name}: {wide} {cut} {small} {problems}"
 
@@ -381,7 +378,7 @@ _PRINTED = """({
     t.querySelectorAll('tspan.line').length ? [...t.querySelectorAll('tspan.line')].map(l => l.textContent) : [t.textContent]),
   solutions: [...document.querySelectorAll('.solution section p')].map(p => p.textContent).filter(t => t.trim()).slice(0, 3),
   answers: [...document.querySelectorAll('details.sd-dropdown .sd-summary-content p')].map(p => p.textContent),
-  calculators: document.querySelectorAll('.js-plotly-plot .slider-container').length,
+  calculators: document.querySelectorAll('.calculator .js-plotly-plot').length,
 })"""
 
 
@@ -428,34 +425,55 @@ _SQUASHED_AXES = """[...document.querySelectorAll('.plotly-graph-div')].flatMap(
 })"""
 
 
-def _title(fig):
-    return fig.locator(".gtitle").first.text_content()
+# What a calculator shows: its answer (the live text) and its figure's data and title.
+_SHOWN = """el => el.querySelector('.calculator-answer').textContent + JSON.stringify(
+  el.querySelector('.js-plotly-plot').data.map(t => [t.x, t.y, t.visible])) + el.querySelector('.gtitle').textContent"""
+
+# Moves keyboard focus to the element before `el` in the tab order (the page has no positive tabindex), so that Tab
+# reaches `el` as a reader's would.
+_FOCUS_BEFORE = """el => {
+  const focusable = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length);
+  for (let i = focusable.indexOf(el) - 1; i >= 0; i--) {  // the nearest one that takes focus
+    focusable[i].focus();
+    if (document.activeElement === focusable[i]) return true;
+  }
+  return false;
+}"""
 
 
-def test_every_calculator_moves(browser, server, html_dir, pages):
+def test_every_calculator_control_works_from_the_keyboard(browser, server, html_dir, pages):
+    # each control of each calculator: reached with Tab, named by its label, moved with an arrow key; the figure
+    # and the answer (a live region) change to the model's figure for the new position
     moved = 0
     for name in _chapter_pages(html_dir, pages):
         page, problems = _open(browser, f"{server}/{name}")
         page.wait_for_selector(".js-plotly-plot .main-svg")
-        for fig in page.locator(".js-plotly-plot").all():
-            rails = fig.locator(".slider-container .slider-rail-rect")
-            if rails.count() == 0:
-                continue
-            fig.scroll_into_view_if_needed()
-            before = _title(fig)
-            box = rails.first.bounding_box()  # the visible slider is the first drawn
-            page.mouse.click(box["x"] + box["width"] * 0.95, box["y"] + box["height"] / 2)
-            page.wait_for_timeout(200)
-            after = _title(fig)
-            assert after != before, f"{name}: moving the slider left the figure at {before!r}"
-            menus = fig.locator(".updatemenu-header-group")
-            if menus.count():
-                active = menus.first.text_content()
-                menus.first.click()
-                fig.locator(".updatemenu-dropdown-button").filter(has_not_text=active).first.click()
-                page.wait_for_timeout(200)
-                assert _title(fig) != after, f"{name}: choosing a menu item left the figure at {after!r}"
-            moved += 1
+        for calc in page.locator(".calculator").all():
+            controls = calc.locator(".calculator-controls input, .calculator-controls select").all()
+            assert controls, f"{name}: a calculator without controls"
+            assert calc.locator("[role=status][aria-live=polite]").count() == 1
+            for control in controls:
+                control.scroll_into_view_if_needed()
+                assert control.evaluate(_FOCUS_BEFORE), name
+                page.keyboard.press("Tab")
+                assert control.evaluate("e => e === document.activeElement"), \
+                    f"{name}: Tab reaches {page.evaluate('document.activeElement.outerHTML')[:200]}, not a control"
+                label = control.evaluate("e => e.labels.length ? e.labels[0].textContent : ''")
+                assert label, f"{name}: a control without a label"
+                at_end = control.evaluate("e => e.tagName === 'SELECT' ? e.selectedIndex === e.options.length - 1"
+                                          " : e.value === e.max")
+                slider = control.evaluate("e => e.type") == "range"
+                before = calc.evaluate(_SHOWN)
+                page.keyboard.press(("ArrowLeft" if at_end else "ArrowRight") if slider else
+                                    ("ArrowUp" if at_end else "ArrowDown"))
+                try:
+                    page.wait_for_function(f"([el, before]) => ({_SHOWN})(el) !== before",
+                                           arg=[calc.element_handle(), before], timeout=10_000)
+                except Exception:
+                    raise AssertionError(f"{name}: {label!r} moved from the keyboard left the calculator as it "
+                                         "was") from None
+                moved += 1
         page.close()
         assert not problems, f"{name}: {problems}"
-    assert moved >= 1
+    assert moved >= 20

@@ -1,0 +1,124 @@
+/* The book's calculators on the site: native controls over figures the model drew at build time.
+ *
+ * A calculator's HTML (storageperf_book.calculator) is a <div class="calculator" data-calculator="..."> holding the
+ * figure of its default inputs, its answer as text in a live region, and a description of the inputs the site moves
+ * (each with its positions as labels, and its default). `render({model, el})`, in the shape anywidget gives a
+ * widget's front end, builds a labelled control for each input (a range input over the positions' indices, or a
+ * select), and redraws the figure and the answer whenever the model's figure changes. On the site the model is
+ * `siteModel`: setting the inputs looks the figure up in the calculator's state file, fetched from the site when a
+ * reader first moves a control. Nothing is computed here: every number comes from the Python model.
+ */
+
+const STATES = new URL("calculators/", import.meta.url);
+
+// A model in anywidget's shape (get, set, on, save_changes) backed by the state file.
+export function siteModel(spec, figure, answer) {
+  const attrs = {inputs: spec.inputs, positions: spec.inputs.map((i) => i.default), figure, answer, status: ""};
+  const handlers = {};
+  let states = null;
+  const emit = (name) => (handlers[`change:${name}`] || []).forEach((f) => f());
+  const set = (name, value) => {
+    attrs[name] = value;
+    emit(name);
+  };
+  async function lookup() {
+    if (!spec.states) {
+      set("status", "This calculator's other positions are not part of this copy of the site.");
+      return;
+    }
+    if (!states) {
+      set("status", "Loading the calculator's positions…");
+      try {
+        const response = await fetch(new URL(spec.states, STATES));
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+        states = await response.json();
+      } catch (err) {
+        set("status", `The calculator's positions could not be loaded (${err.message}).`);
+        return;
+      }
+    }
+    const state = states.states[attrs.positions.join(",")];
+    set("status", "");
+    attrs.answer = state.answer;
+    set("figure", {data: state.traces.map((i) => structuredClone(states.traces[i])), layout: state.layout});
+    emit("answer");
+  }
+  return {
+    get: (name) => attrs[name],
+    set: (name, value) => { attrs[name] = value; },
+    on: (event, handler) => { (handlers[event] = handlers[event] || []).push(handler); },
+    save_changes: () => { lookup(); },
+  };
+}
+
+// A copy of `base` with `changes` merged in, object by object (arrays and values replaced).
+function merged(base, changes) {
+  const out = {...base};
+  for (const [key, value] of Object.entries(changes)) {
+    const plain = value && typeof value === "object" && !Array.isArray(value);
+    out[key] = plain && base[key] && typeof base[key] === "object" ? merged(base[key], value) : value;
+  }
+  return out;
+}
+
+let counter = 0;
+
+export function render({model, el}) {
+  const controls = el.querySelector(".calculator-controls");
+  const answer = el.querySelector(".calculator-answer");
+  const gd = el.querySelector(".plotly-graph-div");
+  const status = document.createElement("p");
+  status.className = "calculator-status";
+  status.setAttribute("aria-live", "polite");
+  answer.after(status);
+  const inputs = model.get("inputs");
+  inputs.forEach((input, k) => {
+    const id = `calculator-${++counter}`;
+    const row = document.createElement("div");
+    row.className = `calculator-input calculator-${input.kind}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = input.label;
+    row.append(label);
+    let control;
+    if (input.kind === "range") {
+      control = document.createElement("input");
+      Object.assign(control, {type: "range", min: 0, max: input.labels.length - 1, step: 1, value: input.default});
+      const shown = document.createElement("output");
+      shown.htmlFor = id;
+      const show = () => {
+        shown.textContent = input.labels[control.value];
+        control.setAttribute("aria-valuetext", input.labels[control.value]);
+      };
+      show();
+      control.addEventListener("input", show);
+      row.append(control, shown);
+    } else {
+      control = document.createElement("select");
+      input.labels.forEach((text, i) => control.add(new Option(text, i, i === input.default, i === input.default)));
+      row.append(control);
+    }
+    control.id = id;
+    control.name = input.name;
+    control.addEventListener(input.kind === "range" ? "input" : "change", () => {
+      const positions = [...model.get("positions")];
+      positions[k] = Number(control.value);
+      model.set("positions", positions);
+      model.save_changes();
+    });
+    controls.append(row);
+  });
+  model.on("change:figure", () => {
+    const {data, layout} = model.get("figure");
+    window.Plotly.react(gd, data, merged(gd.layout, layout));
+  });
+  model.on("change:answer", () => { answer.textContent = model.get("answer"); });
+  model.on("change:status", () => { status.textContent = model.get("status"); });
+}
+
+export default {render};
+
+for (const el of document.querySelectorAll(".calculator[data-calculator]")) {
+  const spec = JSON.parse(el.dataset.calculator);
+  render({model: siteModel(spec, null, el.querySelector(".calculator-answer").textContent), el});
+}
