@@ -29,7 +29,6 @@ from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.utils import PlotlyJSONEncoder
 
 from storageperf import _checks
 
@@ -206,7 +205,7 @@ class Calculator:
                 fig = go.Figure(layout={"title": {"text": html.escape(str(err))}})
             ids = []
             for t in fig.data:
-                plain = _plain(t)
+                plain = figures.plain(t)
                 key = json.dumps(plain, sort_keys=True)
                 if key not in index:
                     index[key] = len(traces)
@@ -254,11 +253,11 @@ def _changing_layout(fig):
     """The layout a state sets, as a nested partial layout: the title (the answer), the marks, the axis ranges."""
     layout = fig.layout.to_plotly_json()
     out = {"title": {"text": fig.layout.title.text or ""},
-           "shapes": _round(json.loads(json.dumps(layout.get("shapes", []), cls=PlotlyJSONEncoder))),
-           "annotations": _round(json.loads(json.dumps(layout.get("annotations", []), cls=PlotlyJSONEncoder)))}
+           "shapes": figures.plain(layout.get("shapes", [])),
+           "annotations": figures.plain(layout.get("annotations", []))}
     for key, axis in layout.items():
         if re.fullmatch(r"[xy]axis\d*", key) and isinstance(axis, dict) and axis.get("range") is not None:
-            out[key] = {"range": _round(list(axis["range"]))}
+            out[key] = {"range": figures.plain(list(axis["range"]))}
     return out
 
 
@@ -286,18 +285,3 @@ def _describe(control):
 
 def _message_html(err):
     return f'<p class="calculator-error" style="color:#b00020">{html.escape(str(err))}</p>'
-
-
-def _plain(trace):
-    """A trace as plain JSON data, numbers rounded to 6 significant digits (plenty for a figure, and small)."""
-    return _round(json.loads(json.dumps(trace.to_plotly_json(), cls=PlotlyJSONEncoder)))
-
-
-def _round(x):
-    if isinstance(x, float):
-        return float(f"{x:.6g}")
-    if isinstance(x, list):
-        return [_round(v) for v in x]
-    if isinstance(x, dict):
-        return {k: _round(v) for k, v in x.items()}
-    return x

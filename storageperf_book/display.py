@@ -136,12 +136,10 @@ def table(styler):
     columns = list(styler.data.columns)
     numeric = list(styler.data.select_dtypes("number").columns)
     styler = styler.set_table_attributes('class="table"')
-    # short labels (a machine type, a service level) stay on one line; long text wraps
+    # short labels (a machine type, a service level) stay on one line; long text wraps. One rule a column (its
+    # cells' class), not one a cell: a page carries several tables.
     labels = [c for c in columns if c not in numeric and styler.data[c].astype(str).str.len().max() <= _NOWRAP_CHARS]
-    if labels:
-        styler = styler.set_properties(subset=labels, **{"white-space": "nowrap"})
-    if numeric:
-        styler = styler.set_properties(subset=numeric, **{"text-align": "right"}).set_table_styles(
-            [{"selector": f"th.col_heading.col{columns.index(c)}", "props": "text-align: right"} for c in numeric],
-            overwrite=False)
-    return styler
+    rules = [{"selector": f"td.col{columns.index(c)}", "props": "white-space: nowrap"} for c in labels]
+    rules += [{"selector": f"{cell}.col{columns.index(c)}", "props": "text-align: right"}
+              for c in numeric for cell in ("td", "th.col_heading")]
+    return styler.set_table_styles(rules, overwrite=False) if rules else styler

@@ -11,10 +11,14 @@
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import html
 import json
 import os
+import re
 
+import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.basedatatypes import BaseFigure
@@ -30,6 +34,32 @@ def for_site():
     return os.environ.get(SITE_ENV) == "1"
 
 
+def plain(obj):
+    """A figure, trace or layout as plain JSON: typed arrays as lists, numbers to 6 significant digits.
+
+    Six digits are plenty for a drawing, and lists of short numbers compress far better on the site than the
+    base64 arrays plotly writes for numpy data.
+    """
+    if hasattr(obj, "to_plotly_json"):
+        obj = obj.to_plotly_json()
+    return _round(json.loads(json.dumps(obj, cls=PlotlyJSONEncoder)))
+
+
+def _round(x):
+    if isinstance(x, float):
+        return float(f"{x:.6g}")
+    if isinstance(x, list):
+        return [_round(v) for v in x]
+    if isinstance(x, dict):
+        if "bdata" in x and "dtype" in x:  # plotly's encoding of a numpy array
+            array = np.frombuffer(base64.b64decode(x["bdata"]), dtype=np.dtype(x["dtype"]))
+            if "shape" in x:
+                array = array.reshape([int(n) for n in str(x["shape"]).split(",")])
+            return _round(array.tolist())
+        return {k: _round(v) for k, v in x.items()}
+    return x
+
+
 def figure_html(fig):
     """An HTML fragment that draws ``fig`` with the site's shared plotly.js.
 
@@ -40,14 +70,51 @@ def figure_html(fig):
     Returns
     -------
     str
-        A ``<div>`` and the script that fills it; the id is a hash of the figure, so the same figure always
-        gets the same HTML.
+        A ``<div>`` and the script that fills it, then the figure's text description (:func:`describe`); the id
+        is a hash of the figure, so the same figure always gets the same HTML. On the site, ``figures.js`` adds a
+        button that downloads the numbers drawn as CSV.
     """
-    fig_json = json.dumps(fig if isinstance(fig, dict) else fig.to_plotly_json(), cls=PlotlyJSONEncoder,
-                          sort_keys=True)
+    fig = plain(fig)
+    fig_json = json.dumps(fig, sort_keys=True)
     div_id = "fig-" + hashlib.sha1(fig_json.encode()).hexdigest()[:12]
-    return pio.to_html(fig, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
-                       config=_CONFIG, validate=False)
+    drawn = pio.to_html(fig, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
+                        config=_CONFIG, validate=False)
+    return f'{drawn}<p class="figure-description" id="{div_id}-description">{html.escape(describe(fig))}</p>'
+
+
+def _text(value):
+    """A plotly text (a title, a trace name) as plain words: line breaks as spaces, no tags."""
+    text = re.sub(r"<br\s*/?>", " ", str(value or ""), flags=re.I)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+
+
+def describe(fig):
+    """A short text description of a figure: what each plot draws against what, and its series.
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure or dict
+
+    Returns
+    -------
+    str
+        E.g. "Chart: throughput [MiB/s] against quota [TiB]; series: Premium, Ultra."
+    """
+    fig = plain(fig)
+    layout, data = fig.get("layout", {}), fig.get("data", [])
+    plots = []
+    for trace in data:
+        x, y = trace.get("xaxis", "x"), trace.get("yaxis", "y")
+        if trace.get("orientation") == "h":
+            x, y = y, x
+        pair = tuple(_text((layout.get(f"{a[0]}axis{a[1:]}") or {}).get("title", {}).get("text")) for a in (y, x))
+        if all(pair) and pair not in plots:
+            plots.append(pair)
+    names = list(dict.fromkeys(_text(t.get("name")) for t in data if t.get("name") and t.get("visible", True)))
+    what = "; ".join(f"{y} against {x}" for y, x in plots) or "a chart"
+    more = f" and {len(names) - 8} more" if len(names) > 8 else ""
+    series = f"; series: {', '.join(names[:8])}{more}" if names else ""
+    return f"Chart: {what}{series}."
 
 
 def mimebundle(fig):

@@ -138,10 +138,10 @@ def test_a_table_takes_the_themes_style_with_numbers_right_aligned():
     assert 'class="table"' in html
     css = html[:html.index("</style>")]
     right = " ".join(re.findall(r"([^{}]+)\{\s*text-align: right;", css))  # the selectors aligned right
-    assert "th.col_heading.col1" in right and "_row0_col1" in right  # the rate, a number
+    assert "th.col_heading.col1" in right and "td.col1" in right  # the rate, a number
     assert "col0" not in right  # the service level, a name
     nowrap = " ".join(re.findall(r"([^{}]+)\{\s*white-space: nowrap;", css))
-    assert "_row0_col0" in nowrap and "col1" not in nowrap  # a short name stays on one line
+    assert "td.col0" in nowrap and "col1" not in nowrap  # a short name stays on one line
     with pytest.raises(TypeError, match="styler must be a pandas Styler"):
         table(levels)
 

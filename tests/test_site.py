@@ -1,5 +1,6 @@
 """The built site, as a reader's browser sees it: a clean build, own files only, every figure drawn, every
 calculator moving. Chromium is Debian's (``make test`` installs it when missing)."""
+import csv
 import functools
 import http.server
 import os
@@ -477,3 +478,44 @@ def test_every_calculator_control_works_from_the_keyboard(browser, server, html_
         page.close()
         assert not problems, f"{name}: {problems}"
     assert moved >= 20
+
+
+#: Most bytes a chapter page may transfer, gzip-compressed at level 9, before a reader touches a calculator (its
+#: states load then): the page carries each calculator's default figure only.
+PAGE_BUDGET = 40_000
+
+
+def test_each_page_is_light_before_a_calculator_is_touched(html_dir, pages):
+    import gzip
+
+    heavy = {name: size for name in pages
+             if (size := len(gzip.compress((html_dir / name).read_bytes(), compresslevel=9))) > PAGE_BUDGET}
+    assert not heavy, f"pages over {PAGE_BUDGET:,} bytes compressed: {heavy}"
+    states = sorted((html_dir / "_static" / "calculators").glob("*.json"))
+    named = {re.search(r'&quot;states&quot;:&quot;([0-9a-f]+\.json)', m).group(1)
+             for name in pages for m in re.findall(r'data-calculator="[^"]*"', (html_dir / name).read_text("utf-8"))}
+    assert named and named <= {p.name for p in states}, f"state files the pages name but the site lacks: {named}"
+
+
+def test_every_figure_is_described_and_its_numbers_download_as_csv(browser, server, html_dir, pages):
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        figures = page.locator(".js-plotly-plot")
+        described = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')].filter(gd => "
+                                  "/^Chart: .+ against .+/.test(document.getElementById(gd.id + '-description')"
+                                  "?.textContent || '')).length")
+        assert described == figures.count(), f"{name}: {described} of {figures.count()} figures described"
+        # the last figure's numbers: every point of every visible trace, one row each, as drawn
+        last = figures.last
+        last.scroll_into_view_if_needed()
+        with page.expect_download() as download:
+            page.locator(f"#{last.get_attribute('id')}-description button").click()
+        rows = list(csv.reader(open(download.value.path(), encoding="utf-8")))
+        drawn = last.evaluate("gd => gd._fullData.filter(t => t.visible === true && t.x && t.y)"
+                              ".map(t => [t.name, Math.min(t.x.length, t.y.length), String(t.y[0])])")
+        assert sum(n for _, n, _ in drawn) == sum(r[0] != "series" for r in rows), name
+        firsts = [r for r in rows if r[0] != "series"]
+        assert [firsts[0][0], firsts[0][2]] == [drawn[0][0], drawn[0][2]], name
+        page.close()
+        assert not problems, f"{name}: {problems}"
