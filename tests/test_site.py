@@ -16,7 +16,8 @@ from urllib.parse import urlparse
 import pytest
 
 from storageperf import data
-from storageperf_book.sphinx_ext import REPOSITORY_ENV
+from storageperf_book import plotly_bundle
+from storageperf_book.sphinx_ext import PLOTLY_CACHE, PLOTLY_JS, PLOTLY_LICENSE, REPOSITORY_ENV
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
@@ -188,17 +189,30 @@ def test_a_citation_in_the_text_names_one_work(html_dir, pages):
     assert sum(bool(re.search(r"\d[a-z]$", t)) for t in works) >= 2
 
 
+# plotly.js's header, naming its version: "plotly.js v4.1.1", "plotly.js (basic - minified) v4.1.1"
+_PLOTLY_HEADER = re.compile(r"plotly\.js (\([^)]*\) )?v\d")
+
+
 def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
-    assert (html_dir / "_static" / "vendor" / "plotly.min.js").stat().st_size > 1_000_000
+    # the pinned partial bundle (checked against its integrity), of the plotly.js plotly.py bundles, smaller than
+    # plotly.py's full one, with its licence beside it
+    import plotly
+
+    served = html_dir / "_static" / PLOTLY_JS
+    full = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    script = served.read_bytes()
+    assert script == plotly_bundle.files(ROOT / PLOTLY_CACHE)[plotly_bundle.SCRIPT]
+    assert plotly_bundle.header_version(script[:500].decode()) == plotly_bundle.plotly_py_version()
+    assert len(script) < full.stat().st_size
+    assert "Plotly" in (html_dir / "_static" / PLOTLY_LICENSE).read_text(encoding="utf-8")
     for name in pages:
         html = (html_dir / name).read_text(encoding="utf-8")
-        assert "plotly.js v" not in html, f"{name} inlines plotly.js"
+        assert not _PLOTLY_HEADER.search(html), f"{name} inlines plotly.js"
         assert len(html.encode()) < 600_000, f"{name} is {len(html.encode())} bytes"
         if "plotly-graph-div" in html:
-            assert html.count("_static/vendor/plotly.min.js") == 1, name
+            assert html.count(f"_static/{PLOTLY_JS}") == 1, name
         else:
-            assert "plotly.min.js" not in html, f"{name} loads plotly.js without a figure"
-
+            assert "vendor/plotly" not in html, f"{name} loads plotly.js without a figure"
 
 
 _JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
