@@ -2,6 +2,7 @@
 calculator moving. Chromium is Debian's (``make test`` installs it when missing)."""
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -213,6 +214,57 @@ def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
             assert html.count(f"_static/{PLOTLY_JS}") == 1, name
         else:
             assert "vendor/plotly" not in html, f"{name} loads plotly.js without a figure"
+
+
+_NEW_PLOT = re.compile(r"Plotly\.newPlot\(\s*")
+_BETWEEN_ARGUMENTS = re.compile(r"\s*,?\s*")
+
+
+def _figures(html):
+    """Each figure of a page: the data and the layout the page hands to Plotly.newPlot."""
+    decoder, found = json.JSONDecoder(), []
+    for call in _NEW_PLOT.finditer(html):
+        at, arguments = call.end(), []
+        for _ in range(3):  # the div's id, the data, the layout
+            value, at = decoder.raw_decode(html, at)
+            arguments.append(value)
+            at = _BETWEEN_ARGUMENTS.match(html, at).end()
+        found.append(arguments[1:])
+    return found
+
+
+def _trace_types(traces, layout):
+    """Every trace type a figure draws: its traces', and those a slider step or a menu button restyles them to."""
+    types = [t.get("type") or "scatter" for t in traces]  # plotly.js's default type
+    for controls, items in (("sliders", "steps"), ("updatemenus", "buttons")):
+        for control in layout.get(controls, []):
+            for item in control.get(items, []):
+                method, args = item.get("method", "restyle"), item.get("args") or [{}]
+                assert method in ("restyle", "update", "relayout", "skip"), f"read the traces of {method!r} here"
+                if method in ("restyle", "update") and "type" in args[0]:
+                    restyled = args[0]["type"]
+                    types += [t or "scatter" for t in (restyled if isinstance(restyled, list) else [restyled])]
+    return types
+
+
+def test_the_served_plotly_js_has_every_trace_type_a_figure_draws(browser, html_dir, pages):
+    # what the served bundle registers, as a browser loads it; against every trace of every figure on every page
+    page = browser.new_page()
+    page.add_script_tag(path=str(html_dir / "_static" / PLOTLY_JS))
+    registered = set(page.evaluate("Object.keys(Plotly.PlotSchema.get().traces)"))
+    page.close()
+    used = {}  # trace type -> the pages that draw it
+    for name in _chapter_pages(html_dir, pages):
+        html = (html_dir / name).read_text(encoding="utf-8")
+        figures = _figures(html)
+        assert len(figures) == html.count('class="plotly-graph-div"') and "Plotly.addFrames" not in html, name
+        for traces, layout in figures:
+            for kind in _trace_types(traces, layout):
+                used.setdefault(kind, set()).add(name)
+    missing = {kind: sorted(names) for kind, names in used.items() if kind not in registered}
+    assert used and not missing, (f"figures draw trace types {plotly_bundle.PACKAGE} lacks: {missing}; it has "
+                                  f"{sorted(registered)}: pin a bundle that has them in storageperf_book/plotly_bundle.py")
+
 
 
 _JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
