@@ -119,7 +119,9 @@ def test_a_downloaded_chapter_runs_outside_the_repository(html_dir, tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r", "requirements.txt",
            f"pytest=={version('pytest')}", f"nbval=={version('nbval')}"]
-    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True, timeout=900)
+    # without PYTHONPATH, through which pip would take a checkout's storageperf.egg-info for the package installed
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True, timeout=900, env=env)
     assert out.returncode == 0, out.stderr[-3000:]
     out = subprocess.run([str(venv / "bin" / "pytest"), "-q", "-p", "no:cacheprovider", "--nbval", "cool-access.ipynb"],
                          cwd=folder, capture_output=True, text=True, timeout=900,
