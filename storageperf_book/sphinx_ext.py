@@ -1,13 +1,15 @@
 """The book's Sphinx extension (``storageperf_book.sphinx_ext`` in ``_config.yml``).
 
-It copies ``plotly.min.js`` from the installed plotly package into the site once, loads it only on pages that
-have a figure, copies the data package into the site's ``data/`` folder (the appendix links to its tables
-there), and tells notebooks executed for the site (through :data:`~storageperf_book.figures.SITE_ENV`) to render
-calculators without a kernel. It also gives the bibliography style ``book`` (``bibtex_default_style`` in
-``_config.yml``): pybtex's ``alpha`` labels, with the letter that tells two works of one author and year apart
-("Microsoft25b") given once over the whole ``.bib`` file, so that a work keeps its label in every chapter's
-reference list and no two works share one. Each chapter page offers its runnable archive
-(:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
+It serves plotly.js once per site, loaded only on pages that have a figure: the official partial bundle with the
+trace types the book draws, of the plotly.js version plotly.py bundles (:mod:`storageperf_book.plotly_bundle`,
+cached in ``build/vendor/`` of the checkout, downloaded from the npm registry once and checked against its pinned
+sha512), with its licence beside it; the build stops when plotly.py's plotly.js is not the pinned one. It copies the
+data package into the site's ``data/`` folder (the appendix links to its tables there), and tells notebooks executed
+for the site (through :data:`~storageperf_book.figures.SITE_ENV`) to render calculators without a kernel. It also
+gives the bibliography style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels, with
+the letter that tells two works of one author and year apart ("Microsoft25b") given once over the whole ``.bib``
+file, so that a work keeps its label in every chapter's reference list and no two works share one. Each chapter page
+offers its runnable archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
 
 The launch and repository buttons point at the repository the site was built from (:func:`repository_url`): the
 address in the environment variable :data:`REPOSITORY_ENV` if set, else the checkout's ``origin`` remote, else
@@ -22,14 +24,19 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from . import plotly_bundle
 from .calculator import STATES_ENV
 from .figures import SITE_ENV
 
 #: Environment variable that sets the repository the site's buttons point at (overrides the git remote).
 REPOSITORY_ENV = "GUIDE_REPOSITORY_URL"
 
-#: Where plotly.js is served, relative to the site's ``_static`` folder.
-PLOTLY_JS = "vendor/plotly.min.js"
+#: Where plotly.js is served, relative to the site's ``_static`` folder, and its licence beside it.
+PLOTLY_JS = f"vendor/{plotly_bundle.SCRIPT}"
+PLOTLY_LICENSE = f"{PLOTLY_JS}.LICENSE.txt"
+
+#: Where the build keeps the plotly.js package it downloads, relative to the checkout (git-ignored).
+PLOTLY_CACHE = "build/vendor"
 
 
 #: The calculators' script (native controls over the state files), relative to ``_static``; and where it finds the
@@ -70,13 +77,14 @@ def _drop_duplicate_scripts(app, pagename, templatename, context, doctree):
     context["script_files"] = unique
 
 
-def _copy_plotly(app, exception):
-    if exception is None and app.builder.format == "html":
-        import plotly
-
-        target = Path(app.outdir) / "_static" / PLOTLY_JS
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+def _copy_plotly(app):
+    # First thing in the build, so that a version mismatch or a failed download stops it before the notebooks run.
+    if app.builder.format == "html":
+        files = plotly_bundle.files(Path(app.confdir) / PLOTLY_CACHE)
+        static = Path(app.outdir) / "_static"
+        (static / PLOTLY_JS).parent.mkdir(parents=True, exist_ok=True)
+        (static / PLOTLY_JS).write_bytes(files[plotly_bundle.SCRIPT])
+        (static / PLOTLY_LICENSE).write_bytes(files[plotly_bundle.LICENSE])
 
 
 def _copy_data(app, exception):
@@ -268,7 +276,7 @@ def setup(app):
     app.connect("config-inited", _set_repository)
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
-    app.connect("build-finished", _copy_plotly)
+    app.connect("builder-inited", _copy_plotly)
     app.connect("build-finished", _copy_data)
     app.connect("build-finished", _copy_states)
     app.connect("html-page-context", _add_chapter_download, priority=502)

@@ -3,6 +3,7 @@ calculator moving. Chromium is Debian's (``make test`` installs it when missing)
 import csv
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -17,7 +18,8 @@ from urllib.parse import urlparse
 import pytest
 
 from storageperf import data
-from storageperf_book.sphinx_ext import REPOSITORY_ENV
+from storageperf_book import plotly_bundle
+from storageperf_book.sphinx_ext import PLOTLY_CACHE, PLOTLY_JS, PLOTLY_LICENSE, REPOSITORY_ENV
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
@@ -118,7 +120,9 @@ def test_a_downloaded_chapter_runs_outside_the_repository(html_dir, tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r", "requirements.txt",
            f"pytest=={version('pytest')}", f"nbval=={version('nbval')}"]
-    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True, timeout=900)
+    # without PYTHONPATH, through which pip would take a checkout's storageperf.egg-info for the package installed
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run(pip, cwd=folder, capture_output=True, text=True, timeout=900, env=env)
     assert out.returncode == 0, out.stderr[-3000:]
     out = subprocess.run([str(venv / "bin" / "pytest"), "-q", "-p", "no:cacheprovider", "--nbval", "cool-access.ipynb"],
                          cwd=folder, capture_output=True, text=True, timeout=900,
@@ -189,17 +193,71 @@ def test_a_citation_in_the_text_names_one_work(html_dir, pages):
     assert sum(bool(re.search(r"\d[a-z]$", t)) for t in works) >= 2
 
 
+# plotly.js's header, naming its version: "plotly.js v4.1.1", "plotly.js (basic - minified) v4.1.1"
+_PLOTLY_HEADER = re.compile(r"plotly\.js (\([^)]*\) )?v\d")
+
+
 def test_plotly_js_is_served_once_and_never_inlined(html_dir, pages):
-    assert (html_dir / "_static" / "vendor" / "plotly.min.js").stat().st_size > 1_000_000
+    # the pinned partial bundle (checked against its integrity), of the plotly.js plotly.py bundles, smaller than
+    # plotly.py's full one, with its licence beside it
+    import plotly
+
+    served = html_dir / "_static" / PLOTLY_JS
+    full = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    script = served.read_bytes()
+    assert script == plotly_bundle.files(ROOT / PLOTLY_CACHE)[plotly_bundle.SCRIPT]
+    assert plotly_bundle.header_version(script[:500].decode()) == plotly_bundle.plotly_py_version()
+    assert len(script) < full.stat().st_size
+    assert "Plotly" in (html_dir / "_static" / PLOTLY_LICENSE).read_text(encoding="utf-8")
     for name in pages:
         html = (html_dir / name).read_text(encoding="utf-8")
-        assert "plotly.js v" not in html, f"{name} inlines plotly.js"
+        assert not _PLOTLY_HEADER.search(html), f"{name} inlines plotly.js"
         assert len(html.encode()) < 600_000, f"{name} is {len(html.encode())} bytes"
         if "plotly-graph-div" in html:
-            assert html.count("_static/vendor/plotly.min.js") == 1, name
+            assert html.count(f"_static/{PLOTLY_JS}") == 1, name
         else:
-            assert "plotly.min.js" not in html, f"{name} loads plotly.js without a figure"
+            assert "vendor/plotly" not in html, f"{name} loads plotly.js without a figure"
 
+
+_NEW_PLOT = re.compile(r"Plotly\.newPlot\(\s*")
+_BETWEEN_ARGUMENTS = re.compile(r"\s*,?\s*")
+
+
+def _figures(html):
+    """Each figure of a page: the data and the layout the page hands to Plotly.newPlot."""
+    decoder, found = json.JSONDecoder(), []
+    for call in _NEW_PLOT.finditer(html):
+        at, arguments = call.end(), []
+        for _ in range(3):  # the div's id, the data, the layout
+            value, at = decoder.raw_decode(html, at)
+            arguments.append(value)
+            at = _BETWEEN_ARGUMENTS.match(html, at).end()
+        found.append(arguments[1:])
+    return found
+
+
+def test_the_served_plotly_js_has_every_trace_type_a_figure_draws(browser, html_dir, pages):
+    # what the served bundle registers, as a browser loads it; against every trace of every figure on every page and
+    # of every calculator position
+    page = browser.new_page()
+    page.add_script_tag(path=str(html_dir / "_static" / PLOTLY_JS))
+    registered = set(page.evaluate("Object.keys(Plotly.PlotSchema.get().traces)"))
+    page.close()
+    used = {}  # trace type -> the pages that draw it
+    for name in _chapter_pages(html_dir, pages):
+        html = (html_dir / name).read_text(encoding="utf-8")
+        figures = _figures(html)
+        assert len(figures) == html.count('class="plotly-graph-div"') and "Plotly.addFrames" not in html, name
+        for traces, _ in figures:
+            for t in traces:
+                used.setdefault(t.get("type") or "scatter", set()).add(name)  # plotly.js's default type
+    # and every position of every calculator, drawn from its state file
+    for states in (html_dir / "_static" / "calculators").glob("*.json"):
+        for t in json.loads(states.read_text(encoding="utf-8"))["traces"]:
+            used.setdefault(t.get("type") or "scatter", set()).add(f"_static/calculators/{states.name}")
+    missing = {kind: sorted(names) for kind, names in used.items() if kind not in registered}
+    assert used and not missing, (f"figures draw trace types {plotly_bundle.PACKAGE} lacks: {missing}; it has "
+                                  f"{sorted(registered)}: pin a bundle that has them in storageperf_book/plotly_bundle.py")
 
 
 _JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -121,7 +121,7 @@ def main():
         pages = sorted(p for p in html.rglob("*.html") if "_static" not in p.parts)
         rows += [(f"page {p.relative_to(html)}", f"{p.stat().st_size / 1000:.1f} kB") for p in pages]
         total = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
-        rows.append(("whole site (plotly.min.js included)", f"{total / 1e6:.2f} MB"))
+        rows.append(("whole site (plotly.js included)", f"{total / 1e6:.2f} MB"))
     report = "\n\n".join([markdown(["measure", "value"], rows)] + text)
     print(report)
     if set(only) == set(parts):
