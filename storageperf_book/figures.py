@@ -98,20 +98,27 @@ def describe(fig):
     Returns
     -------
     str
-        E.g. "Chart: throughput [MiB/s] against quota [TiB]; series: Premium, Ultra."
+        E.g. "Chart: lines and points of throughput [MiB/s] against quota [TiB]; series: Premium, Ultra."
     """
     fig = plain(fig)
     layout, data = fig.get("layout", {}), fig.get("data", [])
+
+    def title(axis):
+        return _text((layout.get(f"{axis[0]}axis{axis[1:]}") or {}).get("title", {}).get("text"))
+
     plots = []
     for trace in data:
         x, y = trace.get("xaxis", "x"), trace.get("yaxis", "y")
-        if trace.get("orientation") == "h":
+        kind = "bars" if trace.get("type") == "bar" else "lines and points"
+        if trace.get("orientation") == "h":  # the values run along x, the categories along y
             x, y = y, x
-        pair = tuple(_text((layout.get(f"{a[0]}axis{a[1:]}") or {}).get("title", {}).get("text")) for a in (y, x))
-        if all(pair) and pair not in plots:
-            plots.append(pair)
+        values, along = title(y), title(x)
+        plot = (f"{kind} of {values or 'values'}" + (f" against {along}" if along else " by category")
+                if values or along else kind)
+        if plot not in plots:
+            plots.append(plot)
     names = list(dict.fromkeys(_text(t.get("name")) for t in data if t.get("name") and t.get("visible", True)))
-    what = "; ".join(f"{y} against {x}" for y, x in plots) or "a chart"
+    what = "; ".join(plots) or "an empty chart"
     more = f" and {len(names) - 8} more" if len(names) > 8 else ""
     series = f"; series: {', '.join(names[:8])}{more}" if names else ""
     return f"Chart: {what}{series}."

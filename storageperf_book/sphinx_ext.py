@@ -66,6 +66,14 @@ def _copy_states(app, exception):
             shutil.copyfile(f, target / f.name)
 
 
+def _citations_as_list_items(app, pagename, templatename, context, doctree):
+    # docutils marks each entry of a citation list (role "list") with DPUB-ARIA's role "doc-biblioentry", which
+    # ARIA 1.1 deprecated: assistive technology and axe-core do not count it as a list item, so the list reads as
+    # broken. A plain "listitem" says the same.
+    if "body" in context:
+        context["body"] = context["body"].replace('role="doc-biblioentry"', 'role="listitem"')
+
+
 def _drop_duplicate_scripts(app, pagename, templatename, context, doctree):
     # sphinx-thebe 0.3.1 adds its inline configuration twice; declared twice, `const` is a page error.
     seen, unique = set(), []
@@ -275,6 +283,7 @@ def setup(app):
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
     app.connect("html-page-context", _add_plotly)
+    app.connect("html-page-context", _citations_as_list_items)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("builder-inited", _copy_plotly)
     app.connect("build-finished", _copy_data)

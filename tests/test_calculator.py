@@ -197,3 +197,13 @@ def test_a_figure_displays_as_plotlys_mimetype_renderer_plus_the_sites_html(monk
     assert bundle["text/html"] == figures.figure_html(fig.to_dict())
     monkeypatch.setenv(figures.SITE_ENV, "1")
     assert set(fig._repr_mimebundle_()) == {"text/html"}
+
+
+def test_a_figure_is_described_by_what_it_plots_against_what_and_its_series():
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4], name="Premium<br>level"),
+                    layout={"xaxis": {"title": {"text": "quota [TiB]"}}, "yaxis": {"title": {"text": "rate [MiB/s]"}}})
+    assert figures.describe(fig) == "Chart: lines and points of rate [MiB/s] against quota [TiB]; series: Premium level."
+    bars = go.Figure(go.Bar(y=["a", "b"], x=[1, 2], orientation="h", name="error"),
+                     layout={"xaxis": {"title": {"text": "error [%]"}}})
+    assert figures.describe(bars) == "Chart: bars of error [%] by category; series: error."
+    assert 'id="fig-' in figures.figure_html(fig) and "-description\">Chart: lines" in figures.figure_html(fig)

@@ -561,7 +561,7 @@ def test_every_figure_is_described_and_its_numbers_download_as_csv(browser, serv
         page.wait_for_selector(".js-plotly-plot .main-svg")
         figures = page.locator(".js-plotly-plot")
         described = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')].filter(gd => "
-                                  "/^Chart: .+ against .+/.test(document.getElementById(gd.id + '-description')"
+                                  "/^Chart: (lines and points|bars) of .+/.test(document.getElementById(gd.id + '-description')"
                                   "?.textContent || '')).length")
         assert described == figures.count(), f"{name}: {described} of {figures.count()} figures described"
         # the last figure's numbers: every point of every visible trace, one row each, as drawn
@@ -577,3 +577,22 @@ def test_every_figure_is_described_and_its_numbers_download_as_csv(browser, serv
         assert [firsts[0][0], firsts[0][2]] == [drawn[0][0], drawn[0][2]], name
         page.close()
         assert not problems, f"{name}: {problems}"
+
+
+@pytest.mark.parametrize("colour_scheme", ["light", "dark"])
+def test_no_page_has_a_serious_accessibility_violation(browser, server, pages, colour_scheme):
+    # axe-core (bundled by axe-playwright-python, so it runs offline) over every page, in the reader's colour scheme
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe, found = Axe(), {}
+    for name in pages:
+        page, loading = _open(browser, f"{server}/{name}", colour_scheme=colour_scheme)
+        page.wait_for_timeout(500)  # the figures drawn
+        problems = list(loading)  # what the page did (axe-core then fetches stylesheets its own way)
+        violations = axe.run(page).response["violations"]
+        page.close()
+        serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in violations
+                   if v["impact"] in ("serious", "critical")]
+        if serious or problems:
+            found[name] = serious + problems
+    assert not found, found
