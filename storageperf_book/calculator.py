@@ -39,7 +39,7 @@ MAX_STEPS = 41
 
 #: Most combinations of input positions a calculator's state file may hold: each is one figure drawn by the model at
 #: build time (tens of milliseconds) and a few kilobytes of file, loaded when a reader first moves a control.
-STATE_BUDGET = 200
+STATE_BUDGET = 400
 
 #: Environment variable naming the folder where a site build collects the calculators' state files.
 STATES_ENV = "STORAGEPERF_SITE_STATES"
