@@ -1,19 +1,17 @@
 /* The book's plotly figures on the site: fitted to a narrow screen, and printed whole.
  *
  * Narrow screens. A figure takes its column's width (plotly's responsive config), and plotly lays most of it out
- * again at that width, but it neither wraps text nor moves a legend or a menu. A figure's title states its answer,
+ * again at that width, but it neither wraps text nor moves a legend. A figure's title states its answer,
  * so a title that would not fit is fitted here: moved to the figure's left edge, its font made smaller (down to
  * MIN_FONT px), then its lines broken between words, with the top margin grown by the lines added. A figure
  * narrower than NARROW px also gets
  *   - small side margins, which its axes push out as far as their labels need;
  *   - its legend under the plot, in rows across the figure, where a legend inside the plot would cover much of it;
  *   - axis titles and long category labels in a smaller font or on more lines (the figure made taller for the
- *     labels, the sliders under the plot moved down for the titles), legend entries in a smaller font;
- *   - a menu that would run past the figure's right edge a smaller font, then its choices on more lines, and a
- *     slider's current value a smaller font;
+ *     labels), legend entries in a smaller font;
  *   - subplot titles fitted to their subplots as the title is to the figure;
  *   - room in the right margin for the values written after horizontal bars, or smaller values.
- * This is redone whenever plotly redraws the figure (a slider step or a menu choice sets a new title, a resize a new
+ * This is redone whenever plotly redraws the figure (a calculator's control sets a new title, a resize a new
  * width). On a wide screen a figure whose title fits is left exactly as drawn.
  *
  * Paper. Before printing, the figures' layers get a viewBox, so that book.css can scale each figure to the page's
@@ -29,11 +27,10 @@
   "use strict";
 
   const NARROW = 560;     // px: a figure narrower than this gets the narrow layout
-  const EDGE = 8;         // px: the least room between a title or a menu and the figure's edge
+  const EDGE = 8;         // px: the least room between a title and the figure's edge
   const SIDE = 12;        // px: the side margins of a narrow figure, before its axes push them out
   const MIN_FONT = 13;    // px: the smallest font a fitted title gets (the template's tick labels); then more lines
-  const MENU_FONT = 11;   // px: the smallest font a menu gets
-  const SMALL_FONT = 10;  // px: the smallest font legend entries, a slider's current value and bar values get
+  const SMALL_FONT = 10;  // px: the smallest font legend entries and bar values get
   const LEGEND_SHARE = 0.5;  // a legend wider than this share of a narrow figure goes under the plot
   const LABEL_SHARE = 0.4;   // category labels longer than this share of a narrow figure are broken onto more lines
   const LEGEND_SYMBOL = 48;  // px: a legend entry's symbol and the room around it
@@ -86,28 +83,17 @@
   function remember(gd) {
     const full = gd._fullLayout;
     const axes = Object.keys(full).filter((k) => /^[xy]axis[0-9]*$/.test(k));
-    const menus = (full.updatemenus || []).map((m, i) => ({
-      x: m.x, font: m.font.size, left: m.xanchor === "left" || (m.xanchor === "auto" && m.x <= 1 / 3),
-      labels: (get(gd.layout, `updatemenus.${i}.buttons`) || []).map((b) => b.label ?? ""),
-    }));
-    // (a calculator has a slider for each menu choice; plotly fills in no defaults for the hidden ones)
-    const sliders = (full.sliders || []).map((sl, i) => get(gd.layout, `sliders.${i}.pad.t`) ?? (sl.pad ? sl.pad.t : 20));
-    const sliderFonts = (full.sliders || []).map((sl) => (sl.currentvalue && sl.currentvalue.font ? sl.currentvalue.font.size : full.font.size));
     const keys = ["title.font.size", "title.xref", "title.x", "title.pad.l", "margin.t", "margin.l", "margin.r",
       "legend.orientation", "legend.xref", "legend.x", "legend.xanchor", "legend.yref", "legend.y", "legend.yanchor",
-      "legend.font.size", ...sliders.flatMap((pad, i) => [`sliders[${i}].pad.t`, `sliders[${i}].currentvalue.font.size`]),
+      "legend.font.size",
       ...axes.flatMap((a) => [`${a}.automargin`, `${a}.title.text`, `${a}.title.font.size`, `${a}.tickmode`,
-        `${a}.tickvals`, `${a}.ticktext`]),
-      ...menus.flatMap((m, i) => [`updatemenus[${i}].font.size`, ...m.labels.map((l, j) => `updatemenus[${i}].buttons[${j}].label`)])];
+        `${a}.tickvals`, `${a}.ticktext`])];
     const legend = gd.querySelector(".legend");
     return {
       own: Object.fromEntries(keys.map((k) => [k, get(gd.layout, k.replace(/\[(\d+)\]/g, ".$1"))])),
       axes,
       axisTitles: Object.fromEntries(axes.map((a) => [a, {text: get(gd.layout, `${a}.title.text`),
         size: full[a].title.font.size, family: full[a].title.font.family}])),
-      menus,
-      sliderPads: sliders,
-      sliderFonts,
       height: full.height,
       tall: 0,  // the height a narrow figure needs for its category labels, if more than its own
       legendFont: {size: full.legend ? full.legend.font.size : full.font.size, family: full.font.family},
@@ -175,7 +161,6 @@
       const long = widest(names, state.legendFont.size, state.legendFont.family);
       if (long > room) wanted["legend.font.size"] = Math.max(SMALL_FONT, Math.floor(state.legendFont.size * room / long));
     }
-    let lower = 0;  // px the bottom axis's title grew by, which the sliders under the plot make room for
     for (const name of state.axes) {
       const ax = full[name];
       const own = state.axisTitles[name];
@@ -189,7 +174,6 @@
           const size = Math.max(MIN_FONT, Math.floor(own.size * room / long));
           const text = wrap(own.text, size, own.family, room);
           Object.assign(wanted, {[`${name}.title.text`]: text, [`${name}.title.font.size`]: size});
-          if (name[0] === "x") lower = Math.max(lower, Math.ceil((text.split(BR).length * size - titleLines.length * own.size) * LINE));
         }
       }
       // category labels on a y axis: broken onto more lines, the figure made taller for them if need be
@@ -205,19 +189,6 @@
         state.tall = Math.max(state.tall, Math.ceil(full._size.t + full._size.b + plot));
       }
     }
-    state.sliderPads.forEach((pad, i) => {
-      if (lower) wanted[`sliders[${i}].pad.t`] = pad + lower;
-    });
-    // a slider's current value is written from the slider's left end: its longest value must end before the edge
-    (full.sliders || []).forEach((slider, i) => {
-      const current = slider.currentvalue;
-      if (!slider.visible || !current || !current.visible || !slider.steps) return;
-      const size = state.sliderFonts[i];
-      const texts = slider.steps.map((step) => `${current.prefix || ""}${step.label}${current.suffix || ""}`);
-      const room = width - EDGE - (full._size.l + slider.x * full._size.w + (slider.pad.l || 0));
-      const long = widest(texts, size, current.font.family);
-      if (long > room) wanted[`sliders[${i}].currentvalue.font.size`] = Math.max(SMALL_FONT, Math.floor(size * room / long));
-    });
     // subplot titles (annotations over a subplot) fitted to their subplot's width, as the figure's title is
     let higher = 0;
     state.notes.forEach((note, i) => {
@@ -242,24 +213,6 @@
       const scale = Math.min(1, ...bars.map((b) => ((width - EDGE - l - BAR_PAD) - (width - l - r) * b.share) / b.width));
       for (const b of bars) state.textSizes[b.trace] = scale < 1 ? Math.max(SMALL_FONT, Math.floor(b.size * scale)) : null;
     }
-    // a menu is fitted as drawn (its header is as wide as its longest choice): a smaller font, then its choices on
-    // more lines (a menu moved out of the plot's width would push the margins, and so move again)
-    const headers = gd.querySelectorAll(".updatemenu-header-group");
-    state.menus.forEach((menu, i) => {
-      const header = headers[i] && headers[i].getBoundingClientRect();
-      const now = full.updatemenus[i];
-      if (!menu.left || !header || !header.width || !now) return;
-      const shown = widest((now.buttons || []).flatMap((b) => String(b.label ?? "").split(BR)), now.font.size, now.font.family);
-      const chrome = header.width - shown;  // the arrow and the padding
-      const room = width - EDGE - (full._size.l + menu.x * full._size.w) - chrome;
-      const long = widest(menu.labels.flatMap((label) => String(label).split(BR)), menu.font, now.font.family);
-      if (long <= room) return;
-      const size = Math.max(MENU_FONT, Math.floor(menu.font * room / long));
-      wanted[`updatemenus[${i}].font.size`] = size;
-      menu.labels.forEach((label, j) => {
-        wanted[`updatemenus[${i}].buttons[${j}].label`] = wrap(label, size, now.font.family, room);
-      });
-    });
     return wanted;
   }
 
@@ -271,7 +224,7 @@
     if (!gd._fullLayout || !gd._fullLayout.title || gd._bookFitting) return;
     const state = gd._bookFit || (gd._bookFit = remember(gd));
     const title = get(gd.layout, "title.text");
-    if (title !== state.shown) state.raw = title || "";  // a new title from a slider step or a menu choice
+    if (title !== state.shown) state.raw = title || "";  // a new title from a calculator's control
     (gd.layout.annotations || []).forEach((a, i) => {   // so with subplot titles
       const note = state.notes[i];
       if (note && a.text === note.shown) return;
@@ -344,7 +297,6 @@
       gd.on(event, () => fit(gd));
     }
     fit(gd);
-    fit(gd);  // once more: a menu is fitted against the margins the first pass gave
   }
 
   // -- the numbers drawn, as CSV ---------------------------------------------------------------------------------
