@@ -319,6 +319,21 @@ _TOO_WIDE = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, i)
 _TITLES_TOO_SMALL = """[...document.querySelectorAll('.js-plotly-plot .gtitle')]
   .map(t => parseFloat(getComputedStyle(t).fontSize)).filter(size => size < 13)"""
 
+# Every two level tick labels of one axis that overlap (plotly turns crowded labels, unless a chapter fixes their
+# angle; turned labels, whose boxes overlap though their letters do not, are plotly's own fitting).
+_TICKS_OVERLAP = """[...document.querySelectorAll('.js-plotly-plot')].flatMap((gd, i) =>
+  [...gd.querySelectorAll('g.xaxislayer-above, g.yaxislayer-above')].flatMap(layer => {
+    const level = t => !/rotate\\((?!0[,)])/.test(t.getAttribute('transform') || '');
+    const boxes = [...layer.querySelectorAll('text')].filter(level).map(t => [t.textContent, t.getBoundingClientRect()])
+      .filter(([, b]) => b.width > 0);
+    return boxes.slice(1).flatMap(([text, b], k) => {
+      const [other, a] = boxes[k];
+      const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+      return overlap ? [`figure ${i}: ticks ${other} and ${text} overlap`] : [];
+    });
+  }))"""
+
 PHONE = 390  # px: the width of a current phone's viewport (the issue's check)
 
 
@@ -329,6 +344,7 @@ def test_figure_titles_are_whole_on_a_phone(browser, server, html_dir, pages):
         page, problems = _open(browser, f"{server}/{name}", width=PHONE)
         page.wait_for_selector(".js-plotly-plot .main-svg")
         wide, cut, small = page.evaluate(_TOO_WIDE), page.evaluate(_TITLES_CUT), page.evaluate(_TITLES_TOO_SMALL)
+        wide += page.evaluate(_TICKS_OVERLAP)
         for slider in page.locator(".calculator input[type=range]").all():
             slider.focus()
             page.keyboard.press("End")
