@@ -107,6 +107,21 @@ def _copy_data(app, exception):
                 shutil.copyfile(path, target / path.relative_to(DATA_DIR))
 
 
+#: The theme's fontawesome.js (about 540 kB compressed, on every page) draws icons as SVG and lets a site add its own;
+#: the theme's stylesheet already draws its icons from the Font Awesome webfonts it serves, and the book adds none.
+_FONTAWESOME_JS = re.compile(r'\s*<script defer src="[^"]*_static/scripts/fontawesome\.js[^"]*"></script>')
+
+
+def _drop_fontawesome_js(app, exception):
+    if exception is None and app.builder.format == "html":
+        for page in Path(app.outdir).rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            if _FONTAWESOME_JS.search(text):
+                page.write_text(_FONTAWESOME_JS.sub("", text), encoding="utf-8")
+        for name in ("fontawesome.js", "fontawesome.js.map", "fontawesome.js.LICENSE.txt"):
+            (Path(app.outdir) / "_static" / "scripts" / name).unlink(missing_ok=True)
+
+
 def _book_bibliography_style(bibfiles):
     """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``."""
     from pybtex.database import parse_file
@@ -288,6 +303,7 @@ def setup(app):
     app.connect("builder-inited", _copy_plotly)
     app.connect("build-finished", _copy_data)
     app.connect("build-finished", _copy_states)
+    app.connect("build-finished", _drop_fontawesome_js)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
