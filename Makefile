@@ -41,7 +41,7 @@ lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the noteboo
 chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 
-bench: $(VENV)/.test  ## time the build, the rebuild, nbval and bare execution; size every page
+bench: $(VENV)/.test chromium  ## time the builds, nbval, execution; size every page; time the site in Chromium
 	$(BIN)/python tools/benchmark.py
 
 checks: $(VENV)/.book  ## re-record the checked outputs of every notebook (review the diff)

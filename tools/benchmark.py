@@ -1,32 +1,68 @@
-"""Benchmark (not a test): build and execution times, and the bytes of every page.
+"""Benchmark (not a test): build and execution times, the bytes of every page, and the site in a reader's browser.
 
 Prints a Markdown table and writes it to _build/bench.md, so runs can be compared between versions:
 cold full build, no-change rebuild, nbval over the notebooks, bare execution of the same notebooks (what a build
 cannot beat, in all and for each notebook), the time of ``import storageperf`` in a fresh interpreter (median of 5)
 and the heavy modules it loads (there should be none), and the size of each page and of the whole site.
 
+The site as a reader's browser gets it (``site``): the built pages served on 127.0.0.1, gzip-compressed at level 9
+as a web server would, to headless Chromium. For each page (index.html and every book/*.html): a first visit with an
+empty cache until the network is idle, its requests and the bytes transferred, compressed, with those of plotly.js
+and of the HTML; the page's HTML gzip-compressed and the state files its calculators load on a first move; the
+ready time (navigation start to every figure drawn, median of 3 cold loads) against the intro's in the same run;
+and for each calculator, the time from a control's input event to the redrawn figure painted (9 moves after its
+state file has loaded; median and worst). A table sets the site's budgets beside the measurements (the heaviest
+chapter's first visit at most 1.0 MB, each chapter's HTML at most 40 kB, ready at most 2x the intro, a redraw's
+median at most 30 ms), and a line names whatever misses one. It measures the timed build's site, or else
+_build/html, building it first if missing.
+
 Each notebook's bare execution is set against a *floor*: the bare execution, measured the same way in the same run,
 of a throwaway notebook whose only cell imports numpy, pandas and plotly. The target is every notebook within 3x
 the floor; a second table gives each notebook's ratio, and a line names the notebooks above it.
 
-``--only exec`` (or ``import``, or both) runs just those parts and prints without writing _build/bench.md.
+``--only exec`` (or ``import``, ``site``, any of the parts) runs just those parts and prints without writing
+_build/bench.md.
 """
 import argparse
+import functools
+import gzip
+import html as htmllib
+import http.server
+import io
 import json
+import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 import nbformat
 from nbclient import NotebookClient
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 TARGET = 3  # each notebook's bare execution within this many times the floor
 HEAVY = ["plotly", "ipywidgets", "nbformat", "sphinx", "IPython", "myst_nb", "jupyter_core", "matplotlib"]
+
+# the site's budgets, for what a reader's browser does:
+FIRST_VISIT_BUDGET = 1_000_000  # bytes a first visit to the heaviest chapter transfers in all, compressed
+HTML_BUDGET = 40_000  # bytes of each chapter page's HTML, gzip-compressed
+READY_BUDGET = 2  # each chapter page ready within this many times the intro's ready time
+REDRAW_BUDGET = 30  # ms: the median from a calculator control's input event to its figure redrawn and painted
+
+GZIP_LEVEL = 9  # the level the server compresses at, as tests/test_site.py measures a page's HTML
+COMPRESSED = {".html", ".js", ".css", ".json", ".svg"}  # text types the server gzips; fonts and the rest go as they are
+LOADS = 3  # ready time: the median of this many cold loads of each page
+MOVES = 9  # redraw: timed moves of each calculator's control
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's, as the site tests use
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run"]  # as the site tests launch it: no traffic but the page's own
 
 
 def timed(cmd):
@@ -77,16 +113,240 @@ def import_storageperf(runs=5):
     return statistics.median(seconds), sorted({m.split(".")[0] for m in modules} & set(HEAVY))
 
 
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site as a web server would: files of the COMPRESSED types gzip-compressed at GZIP_LEVEL
+    (Content-Encoding: gzip) to a browser that accepts it, everything else as it is. Each file is compressed once and
+    kept, so that timed loads do not wait for the compression."""
+
+    compressed = {}
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if (path.suffix not in COMPRESSED or not path.is_file()
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        if path not in self.compressed:
+            self.compressed[path] = gzip.compress(path.read_bytes(), compresslevel=GZIP_LEVEL)
+        body = self.compressed[path]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):  # a page closed while still loading (after it was ready)
+            pass
+
+    def log_message(self, *args):
+        pass
+
+
+def transfer(browser, url):
+    """A first visit to ``url`` with an empty cache (a fresh browser context), until the network is idle (playwright's
+    networkidle: no request for 500 ms): each response's URL and the bytes Chromium received for it, CDP's
+    Network.loadingFinished encodedDataLength, which is the body as sent (compressed) with its response headers."""
+    context = browser.new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    urls, received = {}, {}
+    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: received.__setitem__(e["requestId"], e["encodedDataLength"]))
+    cdp.send("Network.enable")
+    page.goto(url, wait_until="networkidle")
+    context.close()
+    return [(urls[r], n) for r, n in received.items() if urls.get(r, "").startswith("http")]
+
+
+# Records in window.benchReady the time (ms from navigation start) at which the document has been parsed (its
+# deferred scripts and modules run: DOMContentLoaded) and every figure on it is drawn.
+READY = """(() => {
+  const drawn = () => document.querySelectorAll('.js-plotly-plot .main-svg').length
+    >= document.querySelectorAll('.plotly-graph-div').length;
+  const check = () => {
+    if (window.benchReady === undefined && drawn()) {
+      window.benchReady = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  document.addEventListener('DOMContentLoaded', () => {
+    check();
+    if (window.benchReady === undefined) observer.observe(document, {childList: true, subtree: true});
+  });
+})()"""
+
+
+def ready(browser, server, names):
+    """Median ms for each page of ``names``, over LOADS loads each in a fresh browser context (cold cache), from
+    navigation start until the page is parsed and every figure on it drawn (a ``.main-svg`` in a ``.js-plotly-plot``
+    for every ``.plotly-graph-div``), taken in the page by a MutationObserver when the last figure's SVG is added
+    (READY). A page without figures is ready when parsed (DOMContentLoaded). The loads go round the pages LOADS
+    times, so that the machine's drift over the run weighs on every page alike."""
+    times = {name: [] for name in names}
+    for _ in range(LOADS):
+        for name in names:
+            context = browser.new_context()
+            context.add_init_script(READY)
+            page = context.new_page()
+            page.goto(f"{server}/{name}", wait_until="domcontentloaded")
+            page.wait_for_function("window.benchReady !== undefined", timeout=30_000)
+            times[name].append(page.evaluate("window.benchReady"))
+            context.close()
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+# Moves `control` to position `value` and resolves with the ms a reader waits: from the input event (a select's
+# change) to the end of the frame that shows the redrawn figure. The event is dispatched at the start of an animation
+# frame, where Chromium delivers a dragged slider's input (mouse moves are aligned to frames); the redraw ends at the
+# figure's plotly_afterplot (figures.js refits the figure in its own afterplot handler, which runs first), and a task
+# posted then runs once the frame has been rendered (style, layout, paint on the page's thread; rasterising and
+# compositing, off it, are not counted). A redraw that ends after its frame has rendered (the first move, which
+# fetches the state file) is shown in the next frame, whose end is then awaited.
+MOVE = """([control, value]) => new Promise((resolve, reject) => {
+  const gd = control.closest('.calculator').querySelector('.js-plotly-plot');
+  const timeout = setTimeout(() => reject(new Error('no redraw within 10 s')), 10000);
+  requestAnimationFrame(() => {
+    let rendered = false;
+    setTimeout(() => { rendered = true; }, 0);  // runs once this frame is painted
+    const start = performance.now();
+    gd.once('plotly_afterplot', () => {
+      const done = () => { clearTimeout(timeout); resolve(performance.now() - start); };
+      if (rendered) requestAnimationFrame(() => setTimeout(done, 0)); else setTimeout(done, 0);
+    });
+    control.value = String(value);
+    control.dispatchEvent(new Event(control.type === 'range' ? 'input' : 'change', {bubbles: true}));
+  });
+})"""
+
+# A control's positions (a range input's steps, a select's options) and its default, the one it shows on load.
+POSITIONS = "c => c.type === 'range' ? [Number(c.max) + 1, Number(c.value)] : [c.options.length, c.selectedIndex]"
+
+
+def redraws(browser, url):
+    """Ms from a control's input event to the redrawn figure shown (MOVE), for each calculator on the page, scrolled
+    into view as a reader has it: its first control is moved once to the end farther from its default (which loads
+    the calculator's state file: not timed), then MOVES times between its default and that end, so that every move
+    draws a different position from the one before."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length"
+                           " >= document.querySelectorAll('.plotly-graph-div').length", timeout=30_000)
+    times = []
+    for calculator in page.locator(".calculator[data-calculator]").all():
+        control = calculator.locator(".calculator-controls input[type=range], .calculator-controls select").first
+        control.scroll_into_view_if_needed()
+        count, default = control.evaluate(POSITIONS)
+        if count < 2:
+            continue
+        far = 0 if default > (count - 1) / 2 else count - 1
+        page.evaluate(MOVE, [control.element_handle(), far])
+        times += [page.evaluate(MOVE, [control.element_handle(), (default, far)[i % 2]]) for i in range(MOVES)]
+    context.close()
+    return times
+
+
+def gzipped(path):
+    """Bytes of the file at ``path`` gzip-compressed at GZIP_LEVEL, as the server sends it."""
+    return len(gzip.compress(path.read_bytes(), compresslevel=GZIP_LEVEL))
+
+
+def state_files(html_dir, name):
+    """The state files the calculators on page ``name`` name (each calculator's ``data-calculator`` spec)."""
+    specs = re.findall(r'data-calculator="([^"]*)"', (html_dir / name).read_text(encoding="utf-8"))
+    names = {json.loads(htmllib.unescape(spec)).get("states") for spec in specs} - {None}
+    return [html_dir / "_static" / "calculators" / n for n in sorted(names)]
+
+
+def site(html_dir):
+    """The reader's side of the built site in html_dir, served gzip-compressed on 127.0.0.1 to headless Chromium: per
+    page, a first visit's transfer (transfer), its HTML and state files compressed, its ready time (ready) against the
+    intro's, and its calculators' redraws (redraws); then each of the site's budgets against its measurement.
+    Returns Markdown."""
+    pages = ["index.html"] + sorted(p.relative_to(html_dir).as_posix() for p in (html_dir / "book").glob("*.html"))
+    intro = "book/intro.html"
+    chapters = [p for p in pages if p.startswith("book/") and p != intro]
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(html_dir)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    server = f"http://127.0.0.1:{httpd.server_address[1]}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        loaded = {name: transfer(browser, f"{server}/{name}") for name in pages}
+        ready_ms = ready(browser, server, [intro] + chapters)
+        moves = {name: redraws(browser, f"{server}/{name}") for name in chapters
+                 if "data-calculator=" in (html_dir / name).read_text(encoding="utf-8")}
+        browser.close()
+    httpd.shutdown()
+
+    total = {name: sum(n for _, n in responses) for name, responses in loaded.items()}
+    html_gzip = {name: gzipped(html_dir / name) for name in pages}
+    kb = "{:.1f} kB".format
+    rows = []
+    for name, responses in loaded.items():
+        states = state_files(html_dir, name)
+        plotly = [n for url, n in responses if "/_static/vendor/plotly" in url]
+        pages_html = [n for url, n in responses if urlparse(url).path.endswith(".html")]
+        url, most = max(((url, n) for url, n in responses if "/_static/vendor/plotly" not in url
+                         and not urlparse(url).path.endswith(".html")), key=lambda r: r[1])
+        rows.append((name, str(len(responses)), kb(total[name] / 1000), kb(sum(plotly) / 1000),
+                     kb(sum(pages_html) / 1000), f"{urlparse(url).path.lstrip('/')}, {kb(most / 1000)}",
+                     kb(html_gzip[name] / 1000),
+                     f"{len(states)}: {kb(sum(gzipped(s) for s in states) / 1000)}" if states else "none"))
+    text = [f"First visit, empty cache, until the network is idle; served gzip-compressed (level {GZIP_LEVEL}), "
+            "bytes as transferred (compressed bodies with their headers). index.html redirects to the intro.",
+            markdown(["page", "requests", "transferred", "of which plotly.js", "of which the HTML",
+                      "of which the largest other file", "HTML, gzip",
+                      "state files (loaded on a first move): how many, gzip"], rows)]
+    rows = [(name, f"{ms:.0f} ms", f"{ms / ready_ms[intro]:.2f}x",
+             f"{statistics.median(moves[name]):.1f} ms" if moves.get(name) else "no calculator",
+             f"{max(moves[name]):.1f} ms" if moves.get(name) else "")
+            for name, ms in ready_ms.items()]
+    text += [f"Ready: navigation start to every figure drawn, median of {LOADS} cold loads. Redraw: a calculator "
+             f"control's input event to the redrawn figure painted, {MOVES} moves per calculator after its state file "
+             "has loaded.",
+             markdown(["page", "ready", "ready / intro", "redraw, median", "redraw, worst"], rows)]
+
+    heaviest = max(chapters, key=total.get)
+    html_heaviest = max(chapters, key=html_gzip.get)
+    slowest = max(chapters, key=ready_ms.get)
+    every_move = [t for times in moves.values() for t in times]
+    redraw = statistics.median(every_move)
+    budgets = [
+        (f"first visit, heaviest chapter ({heaviest})", f"at most {FIRST_VISIT_BUDGET / 1e6:.1f} MB",
+         f"{total[heaviest] / 1e6:.2f} MB", total[heaviest] <= FIRST_VISIT_BUDGET),
+        (f"HTML of each chapter page, gzip (largest: {html_heaviest})", f"at most {HTML_BUDGET / 1000:.0f} kB",
+         kb(html_gzip[html_heaviest] / 1000), html_gzip[html_heaviest] <= HTML_BUDGET),
+        (f"ready, each chapter page / intro (slowest: {slowest})", f"at most {READY_BUDGET}x",
+         f"{ready_ms[slowest] / ready_ms[intro]:.2f}x", ready_ms[slowest] <= READY_BUDGET * ready_ms[intro]),
+        (f"redraw, median over {len(every_move)} moves", f"at most {REDRAW_BUDGET} ms", f"{redraw:.1f} ms",
+         redraw <= REDRAW_BUDGET),
+    ]
+    missed = ([f"first visit to {n} ({total[n] / 1e6:.2f} MB)" for n in chapters if total[n] > FIRST_VISIT_BUDGET]
+              + [f"HTML of {n} ({kb(html_gzip[n] / 1000)})" for n in chapters if html_gzip[n] > HTML_BUDGET]
+              + [f"ready of {n} ({ready_ms[n] / ready_ms[intro]:.2f}x the intro)" for n in chapters
+                 if ready_ms[n] > READY_BUDGET * ready_ms[intro]]
+              + ([f"redraw median ({redraw:.1f} ms)"] if redraw > REDRAW_BUDGET else []))
+    text += [markdown(["the site's budget", "target", "measured", "met"],
+                      [(what, target, value, "yes" if ok else "no") for what, target, value, ok in budgets]),
+             "Missing a budget: " + ("; ".join(missed) if missed else "none") + "."]
+    return "\n\n".join(text)
+
+
 def markdown(header, rows):
     return "\n".join(["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
                      + ["| " + " | ".join(row) + " |" for row in rows])
 
 
 def main():
-    parts = ["build", "nbval", "exec", "import"]
+    parts = ["build", "nbval", "exec", "import", "site"]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", choices=parts, default=parts,
-                        help="run only these parts (build: the two builds and the page sizes)")
+                        help="run only these parts (build: the two builds and the page sizes; site: the pages in "
+                             "Chromium, on the timed build or else on _build/html, built first if missing)")
     only = parser.parse_args().only
     notebooks = sorted((ROOT / "book").glob("*.ipynb"))
     out = Path(tempfile.mkdtemp())
@@ -122,7 +382,13 @@ def main():
         rows += [(f"page {p.relative_to(html)}", f"{p.stat().st_size / 1000:.1f} kB") for p in pages]
         total = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
         rows.append(("whole site (plotly.js included)", f"{total / 1e6:.2f} MB"))
-    report = "\n\n".join([markdown(["measure", "value"], rows)] + text)
+    if "site" in only:
+        html = out / "_build" / "html" if "build" in only else ROOT / "_build" / "html"
+        if not (html / "index.html").exists():
+            subprocess.run([str(BIN / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"], cwd=ROOT,
+                           check=True, stdout=subprocess.DEVNULL)
+        text.append(site(html))
+    report = "\n\n".join(([markdown(["measure", "value"], rows)] if rows else []) + text)
     print(report)
     if set(only) == set(parts):
         (ROOT / "_build").mkdir(exist_ok=True)
