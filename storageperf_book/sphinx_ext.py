@@ -46,8 +46,11 @@ STATES = "calculators"
 
 
 def _add_plotly(app, pagename, templatename, context, doctree):
+    # figures.js loads plotly.js once the page is parsed, from the address this tag gives, and draws a figure when
+    # the reader nears it
     if "plotly-graph-div" in context.get("body", ""):
-        app.add_js_file(PLOTLY_JS)
+        url = context["pathto"](f"_static/{PLOTLY_JS}", 1)
+        context["metatags"] = context.get("metatags", "") + f'\n<meta name="book-plotly-js" content="{url}" />'
     if 'class="calculator"' in context.get("body", ""):
         app.add_js_file(CALCULATOR_JS, type="module")
 

@@ -76,7 +76,9 @@ def browser():
         b.close()
 
 
-def _open(browser, url, width=1280, colour_scheme="light"):
+def _open(browser, url, width=1280, colour_scheme="light", draw_all=True):
+    """A page as a reader opens it, with what went wrong while it loaded; with ``draw_all``, every figure drawn (the
+    site draws a figure when the reader scrolls near it: figures.js)."""
     page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=colour_scheme)
     problems = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -87,6 +89,10 @@ def _open(browser, url, width=1280, colour_scheme="light"):
             if urlparse(r.url).hostname not in ("127.0.0.1", None) and not r.url.startswith("data:") else None)
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)
+    if draw_all and page.evaluate("document.querySelectorAll('.plotly-graph-div').length"):
+        page.evaluate("window.bookFigures.drawAll()")
+        page.wait_for_function("[...document.querySelectorAll('.plotly-graph-div')]"
+                               ".every(d => d._fullLayout && d.querySelector('.main-svg'))")
     return page, problems
 
 
@@ -612,3 +618,18 @@ def test_no_page_has_a_serious_accessibility_violation(browser, server, pages, c
         if serious or problems:
             found[name] = serious + problems
     assert not found, found
+
+
+def test_a_figure_is_drawn_when_the_reader_nears_it(browser, server, html_dir, pages):
+    # figures far below the first screen wait: the page is ready sooner, and each draws as the reader scrolls to it
+    name = max(_chapter_pages(html_dir, pages),
+               key=lambda n: (html_dir / n).read_text(encoding="utf-8").count('class="plotly-graph-div"'))
+    page, problems = _open(browser, f"{server}/{name}", draw_all=False)
+    total = page.locator(".plotly-graph-div").count()
+    drawn = page.evaluate("document.querySelectorAll('.js-plotly-plot').length")
+    last = page.locator(".plotly-graph-div").last
+    assert not last.evaluate("d => Boolean(d._fullLayout)"), f"{name}: the last figure was drawn before it was near"
+    last.scroll_into_view_if_needed()
+    last.locator(".main-svg").first.wait_for(timeout=10_000)
+    page.close()
+    assert drawn < total and not problems, f"{name}: {drawn} of {total} figures drawn at load; {problems}"

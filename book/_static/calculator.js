@@ -109,6 +109,7 @@ export function render({model, el}) {
     controls.append(row);
   });
   model.on("change:figure", () => {
+    if (window.bookFigures) window.bookFigures.draw(gd);  // drawn first if it was held off screen (figures.js)
     const {data, layout} = model.get("figure");
     window.Plotly.react(gd, data, merged(gd.layout, layout));
   });

@@ -21,6 +21,8 @@
  * Numbers. Each figure's text description (storageperf_book.figures.describe) gets a button that downloads the
  * numbers the figure draws, as it is drawn, as CSV.
  *
+ * Loading. A figure more than a screen's height away from the viewport is drawn when the reader scrolls near it.
+ *
  * Colours for the dark theme are in book.css: plotly draws with inline colours, which the stylesheet swaps.
  */
 (() => {
@@ -326,6 +328,7 @@
     button.className = "figure-csv";
     button.textContent = "Download the numbers (CSV)";
     button.addEventListener("click", () => {
+      window.bookFigures.draw(gd);  // a figure still held off screen is drawn first
       const link = document.createElement("a");
       const page = location.pathname.split("/").pop().replace(/\.html$/, "") || "figure";
       link.href = URL.createObjectURL(new Blob([csv(gd)], {type: "text/csv"}));
@@ -341,13 +344,91 @@
   function start() {
     if (!window.Plotly) return;
     document.querySelectorAll(".js-plotly-plot").forEach(watch);
-    document.querySelectorAll(".js-plotly-plot").forEach(addDownload);
+    document.querySelectorAll(".plotly-graph-div").forEach(addDownload);
   }
+
+  // -- drawing a figure when it nears the screen ---------------------------------------------------------------
+  // A chapter's figures are drawn by the page's own scripts as it is parsed (Plotly.newPlot), each in tens of
+  // milliseconds once plotly.js (about a megabyte of script to compile) has loaded. Here window.Plotly is a
+  // stand-in that holds those calls; plotly.js, named by the page's <meta name="book-plotly-js"> (storageperf_book.
+  // sphinx_ext), is loaded once the page is parsed, and a figure is drawn when it comes within a screen's height of
+  // the viewport. Printing, a calculator about to redraw and a figure's CSV button draw what is held at once
+  // (window.bookFigures).
+  const held = new Map();  // figure's div -> the arguments of its Plotly.newPlot
+  let plotly = null;  // plotly.js, once it has arrived
+  let newPlot = null;  // its own newPlot
+  let everything = false;  // draw every held figure as soon as plotly.js has arrived
+  const near = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) drawHeld(entry.target);
+  }, {rootMargin: "100% 0px"});
+
+  function drawHeld(gd) {
+    const args = held.get(gd);
+    if (!args || !newPlot) return;
+    held.delete(gd);
+    if (near) near.unobserve(gd);
+    newPlot.apply(plotly, args);
+    watch(gd);
+  }
+
+  function drawAll() {
+    everything = true;
+    [...held.keys()].forEach(drawHeld);
+  }
+
+  function hold(div, ...rest) {
+    const gd = typeof div === "string" ? document.getElementById(div) : div;
+    if (newPlot && (!gd || gd._fullLayout || !gd.classList.contains("plotly-graph-div"))) {
+      return newPlot.call(plotly, div, ...rest);
+    }
+    held.set(gd, [gd, ...rest]);
+    if (newPlot && (everything || !near)) drawHeld(gd);
+    else if (near) near.observe(gd);
+    return Promise.resolve(gd);
+  }
+
+  function arrived(real) {
+    plotly = real;
+    newPlot = real.newPlot;
+    real.newPlot = hold;
+    if (everything || !near) {
+      drawAll();
+      return;
+    }
+    for (const gd of held.keys()) {  // observing again reports whether a held figure is near the screen now
+      near.unobserve(gd);
+      near.observe(gd);
+    }
+  }
+
+  const source = document.querySelector('meta[name="book-plotly-js"]');
+  if (window.Plotly) {
+    arrived(window.Plotly);
+  } else if (source) {
+    const standIn = {newPlot: hold};
+    Object.defineProperty(window, "Plotly", {
+      configurable: true,
+      get: () => plotly || standIn,
+      set: (real) => {
+        Object.defineProperty(window, "Plotly", {configurable: true, writable: true, value: real});
+        arrived(real);
+      },
+    });
+    const load = () => {
+      const script = document.createElement("script");
+      script.src = source.content;
+      document.head.append(script);
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
+    else load();
+  }
+  window.bookFigures = {draw: drawHeld, drawAll};
 
   // -- printing ----------------------------------------------------------------------------------------------
   let printing = null;
 
   window.addEventListener("beforeprint", () => {
+    window.bookFigures.drawAll();
     const root = document.documentElement;
     printing = {theme: root.dataset.theme, opened: []};
     if (root.dataset.theme === "dark") root.dataset.theme = "light";
