@@ -263,8 +263,7 @@ def _changing_layout(fig):
 
 def answer_text(fig):
     """A figure's title, the calculator's answer, as plain text: line breaks as spaces, no tags."""
-    text = re.sub(r"<br\s*/?>", " ", fig.layout.title.text or "", flags=re.I)
-    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+    return figures.plain_text(fig.layout.title.text)
 
 
 def _positions(control):

@@ -82,7 +82,7 @@ def figure_html(fig):
     return f'{drawn}<p class="figure-description" id="{div_id}-description">{html.escape(describe(fig))}</p>'
 
 
-def _text(value):
+def plain_text(value):
     """A plotly text (a title, a trace name) as plain words: line breaks as spaces, no tags."""
     text = re.sub(r"<br\s*/?>", " ", str(value or ""), flags=re.I)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
@@ -104,7 +104,7 @@ def describe(fig):
     layout, data = fig.get("layout", {}), fig.get("data", [])
 
     def title(axis):
-        return _text((layout.get(f"{axis[0]}axis{axis[1:]}") or {}).get("title", {}).get("text"))
+        return plain_text((layout.get(f"{axis[0]}axis{axis[1:]}") or {}).get("title", {}).get("text"))
 
     plots = []
     for trace in data:
@@ -117,7 +117,7 @@ def describe(fig):
                 if values or along else kind)
         if plot not in plots:
             plots.append(plot)
-    names = list(dict.fromkeys(_text(t.get("name")) for t in data if t.get("name") and t.get("visible", True)))
+    names = list(dict.fromkeys(plain_text(t.get("name")) for t in data if t.get("name") and t.get("visible", True)))
     what = "; ".join(plots) or "an empty chart"
     more = f" and {len(names) - 8} more" if len(names) > 8 else ""
     series = f"; series: {', '.join(names[:8])}{more}" if names else ""
