@@ -16,12 +16,6 @@ READ_AHEADS = [0, 8, 16, 32, 64, 128, 256, 512]
 HIGHEST_CHARTED = 80_100
 
 
-def test_bytes_per_read_rounds_the_document_up_to_the_window():
-    # Disk-caching article: "4KB documents"; the full-window upper bound is max(4 KB, read_ahead_kb) (1 KB = 1024 B)
-    assert_allclose(bandwidth.bytes_per_read_kib(4, [0, 8, 64, 512]), [4, 8, 64, 512], rtol=1e-12)
-    assert bandwidth.bytes_per_read_kib(10, 0) == 12
-
-
 @pytest.mark.parametrize("ra, ceiling", [(64, 46_875), (128, 23_438), (256, 11_719), (512, 5_859)])
 def test_full_window_ceilings(ra, ceiling):
     # source_discrepancies cassandra-disk-caching-04: 6 x 512e6 / 65,536 = 46,875 ops/s; "ceiling 23,438 ops/s"
@@ -198,7 +192,6 @@ GOOD = {"client_threads": 128, "read_ahead_kb": 64, "caching": "ReadOnly"}
 LIMITS = {"read_ios": 2, "read_kib": 64, "hit_ratio": 1, "cached": {"iops": 1, "mb_per_s": 1},
           "uncached": {"iops": 1, "mb_per_s": 1}}
 BAD_INPUT = [
-    (bandwidth.bytes_per_read_kib, {"document_kib": 4, "read_ahead_kb": 64}, "document_kib", ["number"]),
     (bandwidth.read_around, {"record_kib": 4, "read_ahead_kb": 64}, "record_kib", ["number"]),
     (bandwidth.read_around, {"record_kib": 4, "read_ahead_kb": 64}, "read_ahead_kb",
      [(-8, "at least 0 KiB, got -8"), ("64k", "must be a number"), (math.inf, "finite")]),

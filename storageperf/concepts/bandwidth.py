@@ -119,46 +119,6 @@ def blended_throughput_mibps(shares, throughputs_mibps):
     return _checks.scalar_or_array(1 / sum(si / ti for si, ti in zip(s, t)))
 
 
-def bytes_per_read_kib(document_kib, read_ahead_kb, page_kib=4.0):
-    """Bytes one read of a document moves from the disk path: the document rounded up to the read-ahead window.
-
-    Parameters
-    ----------
-    document_kib : float or array-like
-        Size of the document read, greater than 0. [KiB]
-    read_ahead_kb : float or array-like
-        The block device's ``read_ahead_kb``, at least 0 (Linux counts it in KiB, whatever its name says). [KiB]
-    page_kib : float
-        The smallest unit read, greater than 0 (a 4 KiB page or XFS block). [KiB]
-
-    Returns
-    -------
-    float or numpy.ndarray
-        ``ceil(document / window) x window`` with ``window = max(read_ahead, page)``. [KiB]
-
-    Notes
-    -----
-    An upper bound: it assumes every read misses the page cache and pulls a full window. At large read-ahead
-    the source's charts imply fewer bytes per read (source_discrepancies cassandra-disk-caching-04,
-    cassandra-disk-caching-05), so the throttle ceiling
-    this gives is too low there.
-
-    Examples
-    --------
-    A 4 KB document with the read-ahead of the article's thread comparison, 64 KB, and with none:
-
-    >>> bytes_per_read_kib(4, 64), bytes_per_read_kib(4, 0)
-    (64.0, 4.0)
-    """
-    doc = _checks.positive("document_kib", document_kib, "KiB")
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    page = _checks.positive("page_kib", page_kib, "KiB")
-    window = np.maximum(ra, page)
-    # The tolerance keeps a document that is exactly n windows from rounding up to n + 1 on float noise.
-    return _checks.scalar_or_array(np.ceil(doc / window - 1e-9) * window)
-
-
-
 def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
     """Reads per second a throughput throttle allows, for a cluster of VMs with one throttle each.
 
@@ -167,7 +127,7 @@ def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
     throughput_mb_per_s : float or array-like
         Each VM's throughput throttle, greater than 0 (decimal MB/s, as Azure states it). [MB/s]
     bytes_per_read_kib : float or array-like
-        Bytes each read moves (see :func:`bytes_per_read_kib`), greater than 0. [KiB]
+        Bytes each read moves (a full read-ahead window, say, or :func:`read_around`'s), greater than 0. [KiB]
     vm_count : float or array-like
         VMs serving reads, at least 1; reads are assumed to spread evenly, one replica each. [-]
 
