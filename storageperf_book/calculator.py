@@ -196,9 +196,10 @@ class Calculator:
             by commas) the indices of its traces, its layout changes (title, marks, axis ranges) and its answer.
         """
         inputs = self.site_inputs()
+        positions = [_positions(c) for c in inputs]
         traces, index, states = [], {}, {}
-        for combo in itertools.product(*(range(len(_positions(c))) for c in inputs)):
-            values = {c.name: _positions(c)[i] for c, i in zip(inputs, combo)}
+        for combo in itertools.product(*(range(len(p)) for p in positions)):
+            values = {c.name: p[i] for c, p, i in zip(inputs, positions, combo)}
             try:
                 fig = self.figure(**values)
             except (ValueError, TypeError) as err:

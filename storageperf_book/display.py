@@ -39,7 +39,6 @@ def put(name, value):
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise ValueError(f"name must be letters, digits and underscores, not starting with a digit; got {name!r}")
     VALUES[name] = value.item() if isinstance(value, np.generic) else value
-    return None
 
 
 def v(name, spec=""):

@@ -1,15 +1,16 @@
 """The book's Sphinx extension (``storageperf_book.sphinx_ext`` in ``_config.yml``).
 
-It serves plotly.js once per site, loaded only on pages that have a figure: the official partial bundle with the
-trace types the book draws, of the plotly.js version plotly.py bundles (:mod:`storageperf_book.plotly_bundle`,
-cached in ``build/vendor/`` of the checkout, downloaded from the npm registry once and checked against its pinned
-sha512), with its licence beside it; the build stops when plotly.py's plotly.js is not the pinned one. It copies the
-data package into the site's ``data/`` folder (the appendix links to its tables there), and tells notebooks executed
-for the site (through :data:`~storageperf_book.figures.SITE_ENV`) to render calculators without a kernel. It also
-gives the bibliography style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels, with
-the letter that tells two works of one author and year apart ("Microsoft25b") given once over the whole ``.bib``
-file, so that a work keeps its label in every chapter's reference list and no two works share one. Each chapter page
-offers its runnable archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
+It serves plotly.js once per site, named only by pages that have a figure (a ``<meta>`` from which ``figures.js``
+loads it once the page is parsed): the official partial bundle with the trace types the book draws, of the plotly.js
+version plotly.py bundles (:mod:`storageperf_book.plotly_bundle`, cached in ``build/vendor/`` of the checkout,
+downloaded from the npm registry once and checked against its pinned sha512), with its licence beside it; the build
+stops when plotly.py's plotly.js is not the pinned one. It copies the data package into the site's ``data/`` folder
+(the appendix links to its tables there), and tells notebooks executed for the site (through
+:data:`~storageperf_book.figures.SITE_ENV`) to render calculators without a kernel. It also gives the bibliography
+style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels, with the letter that tells
+two works of one author and year apart ("Microsoft25b") given once over the whole ``.bib`` file, so that a work
+keeps its label in every chapter's reference list and no two works share one. Each chapter page offers its runnable
+archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
 
 The launch and repository buttons point at the repository the site was built from (:func:`repository_url`): the
 address in the environment variable :data:`REPOSITORY_ENV` if set, else the checkout's ``origin`` remote, else

@@ -12,8 +12,8 @@
 const STATES = new URL("calculators/", import.meta.url);
 
 // A model in anywidget's shape (get, set, on, save_changes) backed by the state file.
-export function siteModel(spec, figure, answer) {
-  const attrs = {inputs: spec.inputs, positions: spec.inputs.map((i) => i.default), figure, answer, status: ""};
+export function siteModel(spec, answer) {
+  const attrs = {inputs: spec.inputs, positions: spec.inputs.map((i) => i.default), figure: null, answer, status: ""};
   const handlers = {};
   let states = null;
   const emit = (name) => (handlers[`change:${name}`] || []).forEach((f) => f());
@@ -121,5 +121,5 @@ export default {render};
 
 for (const el of document.querySelectorAll(".calculator[data-calculator]")) {
   const spec = JSON.parse(el.dataset.calculator);
-  render({model: siteModel(spec, null, el.querySelector(".calculator-answer").textContent), el});
+  render({model: siteModel(spec, el.querySelector(".calculator-answer").textContent), el});
 }

@@ -402,9 +402,7 @@
   }
 
   const source = document.querySelector('meta[name="book-plotly-js"]');
-  if (window.Plotly) {
-    arrived(window.Plotly);
-  } else if (source) {
+  if (source) {
     const standIn = {newPlot: hold};
     Object.defineProperty(window, "Plotly", {
       configurable: true,
