@@ -341,9 +341,7 @@
     description.append(" ", button);
   }
 
-  function start() {
-    if (!window.Plotly) return;
-    document.querySelectorAll(".js-plotly-plot").forEach(watch);
+  function start() {  // (each figure is watched when it is drawn: drawHeld below)
     document.querySelectorAll(".plotly-graph-div").forEach(addDownload);
   }
 
