@@ -115,6 +115,11 @@ BAD_INPUT = [
     (hpc_eda.farm_options, FARM, "capacity_tib", ["number"]),
     (hpc_eda.farm_options, FARM, "region", [("mars", "region must be one of")]),
     (hpc_eda.farm_options, FARM, "bytes_per_op", [(0, "must be greater than 0 KiB, got 0"), ("big", "must be a number")]),
+    (hpc_eda.volume_load, {"volume_type": "regular", "latency_ms": 2.0}, "volume_type",
+     [("extra-large", "volume_type must be one of regular, large, breakthrough")]),
+    (hpc_eda.volume_load, {"volume_type": "regular", "latency_ms": 2.0}, "latency_ms", [(0, "must be greater than 0")]),
+    (hpc_eda.volume_load, {"volume_type": "regular", "latency_ms": 2.0}, "service_level", [("Gold", "must be one of")]),
+    (hpc_eda.regular_volume_curve, {"volumes": 1}, "volumes", [(2, "must be 1 or 6"), ("1", "must be 1 or 6")]),
     (queueing.scaled_curve, {"fit": {"max_ops_per_s": 1.0}, "volumes": 2}, "volumes", [(0, "must be at least 1, got 0")]),
 ]
 
@@ -153,10 +158,11 @@ def test_the_farm_answer_is_within_what_was_measured_and_includes_flexible():
     o = hpc_eda.farm_options(400_000, 1.0, 100)
     assert not o.loc[0, "extrapolated"] and o.loc[0, "feasible"]
     assert "Flexible" in set(o.loc[o["feasible"], "service_level"])
-    # regular volumes have no curve of their own: always flagged
+    # regular volumes were measured from 2 ms (Microsoft's EDA page): under 1 ms they are flagged
     assert o.loc[o["volume_type"] == "regular", "extrapolated"].all()
-    # a bound above every latency the curves measured is flagged too (SPEC 00143 to 2.3 ms, 00147 to 1.6 ms)
-    assert hpc_eda.farm_options(400_000, 3.0, 100)["extrapolated"].all()
+    # a bound above every latency the curves measured is flagged too (SPEC 00143 to 2.3 ms, 00147 to 1.6 ms,
+    # the regular volume to its edge, ~3 ms)
+    assert hpc_eda.farm_options(400_000, 3.5, 100)["extrapolated"].all()
 
 
 def test_larger_operations_need_more_throughput_and_are_flagged():
@@ -174,3 +180,38 @@ def test_a_flexible_pool_allows_all_its_volumes_throughput():
     flex = o[(o["service_level"] == "Flexible") & o["feasible"]]
     assert len(flex)
     assert (flex["pool_tib"] * per_tib >= flex["volumes"] * flex["throughput_mibps"] - 1e-6).all()
+
+
+def test_a_regular_volume_is_planned_from_its_own_measured_curve():
+    # Microsoft Learn, "Benefits of using Azure NetApp Files for EDA" (ms.date 2025-10-13): one regular volume
+    # carried 39,601 operations a second at 2 ms and 49,502 at the edge (~3 ms), 692 and 866 MiB/s.
+    r = hpc_eda.volume_load("regular", 2.0)
+    assert r["ops_per_s"] == pytest.approx(39_601) and r["ops_ceiling"] == pytest.approx(49_502)
+    assert not r["extrapolated"]
+    assert hpc_eda.volume_load("regular", 3.0)["ops_per_s"] == pytest.approx(49_502)
+    # 400,000 ops/s under 2 ms need ceil(400,000 / 39,601) = 11 regular volumes at any level, not the knee
+    # rule's 2 (a regular volume's 4,500 MiB/s ceiling in SPEC's ~16 KiB operations is about 290,000 ops/s)
+    o = hpc_eda.farm_options(400_000, 2.0, 200)
+    regular = o[o["volume_type"] == "regular"]
+    assert (regular["volumes"] == 11).all() and not regular["extrapolated"].any()
+    # each volume carries no more than its ceiling, and its limit covers the measured edge's throughput share
+    assert (o["ops_per_volume"] <= o["ops_ceiling"]).all()
+    assert (regular["throughput_mibps"] >= 400_000 / 11 / 39_601 * 866 - 1e-6).all()
+
+
+def test_a_regular_volume_beyond_its_measured_range_is_flagged():
+    # measured from 2 ms to the edge (~3 ms): a tighter or looser bound is extrapolated, and never more than the edge
+    for bound in (1.0, 1.5, 5.0):
+        r = hpc_eda.volume_load("regular", bound)
+        assert r["extrapolated"] and r["ops_per_s"] <= 49_502
+    assert hpc_eda.volume_load("regular", 1.0)["ops_per_s"] < 39_601
+    assert not hpc_eda.volume_load("regular", 2.5)["extrapolated"]
+    # a Standard regular volume's 1,600 MiB/s ceiling is above the edge's 866 MiB/s: operations bind at every level
+    assert hpc_eda.volume_load("regular", 2.0, "Standard")["ops_ceiling"] == pytest.approx(49_502)
+
+
+def test_six_regular_volumes_carry_six_times_one_within_ten_percent():
+    # the same page: six regular volumes, 255,613 ops/s at 2 ms and 317,000 at the edge
+    one, six = hpc_eda.regular_volume_curve(1), hpc_eda.regular_volume_curve(6)
+    ratio = six["ops_per_sec"] / (6 * one["ops_per_sec"])
+    assert ((ratio > 1.0) & (ratio < 1.1)).all()

@@ -198,8 +198,120 @@ def knee_check():
 
 
 #: The measured curve each volume type is planned from, and whether the knee rule scales it to another limit.
-FARM_BASIS = {"regular": ("SPEC 00143, 1 large volume", True), "large": ("SPEC 00143, 1 large volume", True),
+#: Regular volumes are planned from Microsoft's EDA page's own regular-volume results (:func:`regular_volume_curve`).
+FARM_BASIS = {"regular": ("Learn EDA page, 1 regular volume", False), "large": ("SPEC 00143, 1 large volume", True),
               "breakthrough": ("SPEC 00147, 1 large volume (breakthrough)", False)}
+
+
+@functools.cache
+def _regular(volumes):
+    t = data.load("hpc_eda_learn_results")
+    t = t[(t["volume_type"] == "regular") & (t["volumes"] == volumes)]
+    return t.pivot_table(index="point", columns="metric", values="value").sort_values("ops_per_sec")
+
+
+def regular_volume_curve(volumes=1):
+    """The regular-volume EDA results of Microsoft's EDA benchmark page: at 2 ms and at the performance edge.
+
+    Parameters
+    ----------
+    volumes : int
+        1 or 6, the regular-volume tests the page gives.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by point (``2ms``, ``edge``), load first: ``latency_ms`` (the column heading's) [ms],
+        ``ops_per_sec`` [ops/s] and ``mib_per_sec`` [MiB/s], for all the volumes together.
+
+    Examples
+    --------
+    >>> float(regular_volume_curve().loc["edge", "ops_per_sec"])
+    49502.0
+    """
+    if volumes not in (1, 6) or isinstance(volumes, bool):
+        raise ValueError(f"volumes must be 1 or 6 (the regular-volume tests of Microsoft's EDA page); got {volumes!r}")
+    return _regular(int(volumes)).copy()
+
+
+def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=None):
+    """The EDA load one volume carries under a latency bound, from its type's own measured curve.
+
+    Parameters
+    ----------
+    volume_type : str
+        ``regular``, ``large`` or ``breakthrough`` (:data:`FARM_BASIS`).
+    latency_ms : float
+        Average response time the farm accepts, greater than 0. [ms]
+    service_level : str
+        A service level of :data:`storageperf.platforms.azure_netapp_files.ALL_SERVICE_LEVELS`: a large volume's
+        ceiling, and a regular one's, depend on it.
+    bytes_per_op : float, optional
+        Average bytes an operation of the farm's mix moves; default the measured mix. [KiB]
+
+    Returns
+    -------
+    dict or None
+        None when the bound is at or below the curve's light-load latency (no load meets it). Otherwise
+        ``ops_ceiling`` (the most operations a second one volume of the type and level serves: the knee rule's
+        ``Xmax`` for a large volume, the measured ``Xmax`` in breakthrough mode, the measured edge for a regular
+        volume) [ops/s], ``usable`` (the share of the ceiling it carries under the bound), ``ops_per_s`` (their
+        product) [ops/s], ``bytes_per_op_kib`` [KiB], ``basis`` and ``extrapolated`` (a bound outside the
+        curve's measured latencies, or another mix).
+
+    Notes
+    -----
+    A regular volume's curve is Microsoft's EDA page (:func:`regular_volume_curve`): 39,601 operations a second
+    at 2 ms and 49,502 at the edge (~3 ms), 866 MiB/s there, far below the regular volume's 4,500 MiB/s ceiling:
+    operations bind, not throughput, so the knee rule does not carry the large volume's curve to it. Between the
+    two points the load is read on a straight line; under a tighter bound than 2 ms the large volume's curve shape
+    (R0, k) is scaled to the 2 ms point, flagged extrapolated.
+
+    Examples
+    --------
+    >>> r = volume_load("regular", 2.0)
+    >>> round(r["ops_per_s"]), round(r["ops_ceiling"]), r["extrapolated"]
+    (39601, 49502, False)
+    """
+    _checks.choice("volume_type", volume_type, tuple(FARM_BASIS))
+    bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
+    _checks.choice("service_level", service_level, anf.ALL_SERVICE_LEVELS)
+    f = fits()
+    large = FARM_BASIS["large"][0]
+    spec_op = bytes_per_op_kib(large)
+    op_ratio = 1.0 if bytes_per_op is None else float(_checks.positive("bytes_per_op", bytes_per_op, "KiB")) / spec_op
+    other_mix = abs(op_ratio - 1) > 0.05
+    basis, scales = FARM_BASIS[volume_type]
+    if volume_type == "regular":
+        pts = regular_volume_curve(1)
+        edge = pts.loc["edge"]
+        op = float(units.convert(edge["mib_per_sec"] / edge["ops_per_sec"], "MiB", "KiB")) * op_ratio
+        ceiling = min(float(edge["ops_per_sec"]), float(bandwidth.iops_from_bandwidth(
+            anf.volume_ceiling_mibps(service_level, "regular"), op)))
+        lat, ops = pts["latency_ms"].to_numpy(), pts["ops_per_sec"].to_numpy()
+        if bound < lat[0]:       # tighter than measured: the large volume's shape, scaled to the 2 ms point
+            r0, k = (float(f.loc[large, c]) for c in ("light_load_latency_ms", "sharpness"))
+            if bound <= r0:
+                return None
+            at = ops[0] * ((1 - r0 / bound) / (1 - r0 / lat[0])) ** (1 / k)
+        else:
+            at = float(np.interp(bound, lat, ops))
+        usable = min(at, ceiling) / float(edge["ops_per_sec"])
+        out_of_range = not lat[0] <= bound <= lat[-1]
+        basis += ", as measured"
+    else:
+        r0, xmax_ref, k = (float(f.loc[basis, c]) for c in ("light_load_latency_ms", "max_ops_per_s", "sharpness"))
+        if bound <= r0:
+            return None
+        measured = _curves()[_curves()["curve"] == basis]
+        out_of_range = not measured["latency_ms"].min() <= bound <= measured["latency_ms"].max()
+        op = bytes_per_op_kib(basis) * op_ratio
+        ceiling = (float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(service_level, volume_type), op))
+                   if scales else xmax_ref)
+        usable = (1 - r0 / bound) ** (1 / k)            # share of Xmax a volume carries under the bound
+        basis += ", knee rule" if scales else ", as measured"
+    return {"ops_ceiling": ceiling, "usable": usable, "ops_per_s": ceiling * usable, "bytes_per_op_kib": op,
+            "basis": basis, "extrapolated": bool(out_of_range or other_mix)}
 
 
 def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per_op=None):
@@ -217,7 +329,7 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
         Azure region of the prices.
     bytes_per_op : float, optional
         Average bytes an operation of the farm's mix moves; default SPEC's EDA mix (:func:`bytes_per_op_kib`). A
-        different mix keeps SPEC's curve shape and is flagged extrapolated. [KiB]
+        different mix keeps the measured curves' shapes and is flagged extrapolated. [KiB]
 
     Returns
     -------
@@ -230,15 +342,16 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
 
     Notes
     -----
-    Each volume carries ``ops_per_s / volumes``. The SPEC curve of its type gives ``R0`` and ``k``; the load a
-    volume carries under the bound is ``Xmax (1 - R0 / R) ** (1 / k)``, so the volume needs
-    ``Xmax = share / (1 - R0 / R) ** (1 / k)`` and, by the knee rule (:func:`knee_check`), a throughput limit of
-    ``Xmax x bytes per op``. The fewest volumes whose limit fits the type's ceiling are used, each sized like
-    :func:`storageperf.platforms.azure_netapp_files.size_volume` (or a Flexible volume given that throughput).
-    Breakthrough mode is planned from its one measured curve, unscaled. Flagged ``extrapolated``: a latency
-    bound outside the measured latencies, a regular volume (no regular-volume curve with byte counts: the knee
-    rule carries the large volume's curve to it), and any breakthrough volume asked for more than was measured.
-    "Load at a latency bound" interpolates the fitted curve between the measured points.
+    Each volume carries ``ops_per_s / volumes``, at most what :func:`volume_load` says one volume of its type and
+    level carries under the bound, from the type's own measured curve: a large volume's ``Xmax`` is its ceiling in
+    operations by the knee rule (:func:`knee_check`) and SPEC 00143 gives ``R0`` and ``k``; breakthrough mode is
+    its one measured curve (SPEC 00147), unscaled; a regular volume is Microsoft's EDA page's regular volume,
+    whose ceiling is the 49,502 operations a second it reached at the edge. The volume's throughput limit must
+    cover its share at the ceiling's bytes per operation, ``share / usable x bytes per op``; the fewest volumes are
+    used, each sized like :func:`storageperf.platforms.azure_netapp_files.size_volume` (or a Flexible volume given
+    that throughput). Flagged ``extrapolated``: a latency bound outside the type's measured latencies (a regular
+    volume was measured from 2 to ~3 ms), another mix, and any breakthrough volume asked for more than was
+    measured. The returned frame also has ``ops_ceiling`` (one volume's ceiling) and ``ops_per_volume`` [ops/s].
 
     Examples
     --------
@@ -253,28 +366,20 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
     ops = float(_checks.positive("ops_per_s", ops_per_s, "ops/s"))
     bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
     cap = float(_checks.positive("capacity_tib", capacity_tib, "TiB"))
-    f = fits()
-    curves = _curves()
+    if bytes_per_op is not None:
+        _checks.positive("bytes_per_op", bytes_per_op, "KiB")
     rows = []
-    for volume_type, (basis, scales) in FARM_BASIS.items():
-        r0, xmax_ref, k = (float(f.loc[basis, c]) for c in ("light_load_latency_ms", "max_ops_per_s", "sharpness"))
-        measured = curves[curves["curve"] == basis]
-        if bound <= r0:
-            continue
-        out_of_range = not (measured["latency_ms"].min() <= bound <= measured["latency_ms"].max())
-        spec_op = bytes_per_op_kib(basis)
-        op = spec_op if bytes_per_op is None else float(_checks.positive("bytes_per_op", bytes_per_op, "KiB"))
-        other_mix = abs(op / spec_op - 1) > 0.05
-        usable = (1 - r0 / bound) ** (1 / k)            # share of Xmax a volume carries under the bound
+    for volume_type in FARM_BASIS:
+        # the level choice: every level for regular and breakthrough volumes, the automatic-QoS ones for large
         levels = anf.ALL_SERVICE_LEVELS if volume_type != "large" else anf.SERVICE_LEVELS
         for level in levels:
-            wall = (float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(level, volume_type), op)) if scales
-                    else xmax_ref)                      # the most Xmax one volume of this type reaches [ops/s]
-            per_volume_ops = wall * usable
-            n = int(np.ceil(ops / per_volume_ops))
+            load = volume_load(volume_type, bound, level, bytes_per_op)
+            if load is None:
+                break
+            n = int(np.ceil(ops / load["ops_per_s"]))
             n = max(n, int(np.ceil(cap / anf.quota_range_tib(volume_type)[1])))
-            need_xmax = ops / n / usable
-            need_mibps = float(bandwidth.bandwidth_mibps(need_xmax, op))
+            need_xmax = ops / n / load["usable"]
+            need_mibps = float(bandwidth.bandwidth_mibps(need_xmax, load["bytes_per_op_kib"]))
             if level == "Flexible":
                 size = anf.flexible_volume(cap / n, need_mibps, volume_type)
             else:
@@ -284,13 +389,13 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
                          if level == "Flexible" else anf.pool_size_tib(n * size["quota_tib"]))
             ok = bool(size["feasible"]) and pool <= anf.pool_range_tib()[1]
             usd = float(anf.monthly_pool_cost_usd(pool, level, n * size["throughput_mibps"], region)) if ok else np.nan
-            extrapolated = (out_of_range or other_mix or volume_type == "regular"
-                            or (not scales and need_xmax > xmax_ref))
+            # breakthrough mode has one measured curve: more than its measured Xmax is beyond it
+            beyond = volume_type == "breakthrough" and need_xmax > load["ops_ceiling"] * (1 + 1e-9)
             rows.append({"volume_type": volume_type, "service_level": level, "volumes": n,
                          "quota_tib": float(size["quota_tib"]), "throughput_mibps": float(size["throughput_mibps"]),
+                         "ops_ceiling": load["ops_ceiling"], "ops_per_volume": ops / n,
                          "pool_tib": pool, "usd": usd, "usd_per_kops": usd / ops * 1000, "binding": size["binding"],
-                         "feasible": ok, "basis": basis + (", knee rule" if scales else ", as measured"),
-                         "extrapolated": bool(extrapolated)})
+                         "feasible": ok, "basis": load["basis"], "extrapolated": bool(load["extrapolated"] or beyond)})
     frame = pd.DataFrame(rows)
     return frame.sort_values(["feasible", "extrapolated", "usd"], ascending=[False, True, True],
                              na_position="last").reset_index(drop=True)
