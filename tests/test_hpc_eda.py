@@ -215,3 +215,17 @@ def test_six_regular_volumes_carry_six_times_one_within_ten_percent():
     one, six = hpc_eda.regular_volume_curve(1), hpc_eda.regular_volume_curve(6)
     ratio = six["ops_per_sec"] / (6 * one["ops_per_sec"])
     assert ((ratio > 1.0) & (ratio < 1.1)).all()
+
+
+def test_knowledge_check_4_key_follows_the_module_charts():
+    # fig10 (the module's tuning options): B (sysctl) alone 1.8 / 9.8 ms at 22,500 / 27,000 ops/s against NONE's
+    # 1.4 / 9.8, its wall no further; A+B (sysctl on top of nocto,actimeo) 1.2 / 2.0 / 7.6 ms at 36,000 to 45,000
+    # against A's 2.3 / 13.8 / 15.3, and on to 49,500 where A stops at 45,000. So sysctl is in the key.
+    e = hpc_eda.tuning_effects().set_index(["option", "with"])
+    assert not e.loc[("sysctl", "B"), "helps"] and e.loc[("sysctl", "A+B"), "helps"]
+    assert e.loc[("sysctl", "A+B"), "reach_ratio"] == pytest.approx(49_500 / 45_000)
+    assert e.loc[("sysctl", "A+B"), "latency_change_ms"] == pytest.approx(-7.7)  # median of -1.1, -11.8, -7.7
+    key = hpc_eda.knowledge_check_4()
+    assert [o for o, helps in key.items() if helps] == ["nconnect", "actimeo and nocto", "sysctl"]
+    # NFSv4.1 stops at 18,000 ops/s where NFSv3 went on to 58,500; rsize and wsize were never measured
+    assert key["NFS 4.1 instead of NFS 3"] is False and key["rsize and wsize"] is None

@@ -399,3 +399,70 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
     frame = pd.DataFrame(rows)
     return frame.sort_values(["feasible", "extrapolated", "usd"], ascending=[False, True, True],
                              na_position="last").reset_index(drop=True)
+
+
+#: The options of the module's knowledge check 4, and the comparisons of its EDA charts that measured each: (chart
+#: figure, series with the option, series without it). The NFSv3 curve beside NFSv4.1 is fig5's tuned one volume.
+TUNING_OPTIONS = {
+    "nconnect": [("fig10-edabenchmark-abc.png", "C", "NONE")],
+    "NFS 4.1 instead of NFS 3": [("fig11-edabenchmark-nfs.png", "vers-4.1", "100TiB*1")],
+    "actimeo and nocto": [("fig10-edabenchmark-abc.png", "A", "NONE")],
+    "rsize and wsize": [],
+    "sysctl": [("fig10-edabenchmark-abc.png", "B", "NONE"), ("fig10-edabenchmark-abc.png", "A+B", "A")],
+}
+
+
+def tuning_effects():
+    """Each option of the module's knowledge check 4 against its own EDA charts: with it and without it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per comparison of :data:`TUNING_OPTIONS`: ``option``, ``with`` and ``without`` (the chart
+        series), ``reach_ratio`` (the last load measured with the option over the last without: how far it moved
+        the wall), ``shared_loads`` (loads both series measured), ``latency_change_ms`` (the median, over those
+        loads, of the response time with minus without; NaN when none) [ms], ``resolution_ms`` (the readings') and
+        ``helps``: the wall moved out, or the response time fell by more than the readings' resolution.
+
+    Examples
+    --------
+    >>> e = tuning_effects().set_index(["option", "with"])
+    >>> bool(e.loc[("sysctl", "B"), "helps"]), bool(e.loc[("sysctl", "A+B"), "helps"])
+    (False, True)
+    """
+    chart = data.load("hpc_eda_chart_points")
+    fig5 = chart[chart["figure"] == "fig5-anf-scalability.png"]
+    rows = []
+    for option, comparisons in TUNING_OPTIONS.items():
+        for figure, with_, without in comparisons:
+            pts = chart[chart["figure"] == figure]
+            a = pts[pts["series"] == with_].set_index("ops_per_s")
+            b = (fig5 if without in set(fig5["series"]) else pts)
+            b = b[b["series"] == without].set_index("ops_per_s")
+            shared = a.index.intersection(b.index)
+            change = float(np.median(a.loc[shared, "value"] - b.loc[shared, "value"])) if len(shared) else np.nan
+            res = float(max(a["resolution"].max(), b["resolution"].max()))
+            reach = float(a.index.max() / b.index.max())
+            rows.append({"option": option, "with": with_, "without": without, "reach_ratio": reach,
+                         "shared_loads": len(shared), "latency_change_ms": change, "resolution_ms": res,
+                         "helps": bool(reach > 1 or change < -res)})
+    return pd.DataFrame(rows)
+
+
+def knowledge_check_4():
+    """The answer the module's own charts give to its knowledge check 4, option by option.
+
+    Returns
+    -------
+    dict
+        Option -> True (a chart shows it helping, alone or on top of another option), False (measured, and it
+        never helps) or None (the module never measured it, so its data give no key for it).
+
+    Examples
+    --------
+    >>> [option for option, helps in knowledge_check_4().items() if helps]
+    ['nconnect', 'actimeo and nocto', 'sysctl']
+    """
+    e = tuning_effects()
+    return {option: (bool(e.loc[e["option"] == option, "helps"].any()) if comparisons else None)
+            for option, comparisons in TUNING_OPTIONS.items()}
