@@ -229,3 +229,31 @@ def test_knowledge_check_4_key_follows_the_module_charts():
     assert [o for o, helps in key.items() if helps] == ["nconnect", "actimeo and nocto", "sysctl"]
     # NFSv4.1 stops at 18,000 ops/s where NFSv3 went on to 58,500; rsize and wsize were never measured
     assert key["NFS 4.1 instead of NFS 3"] is False and key["rsize and wsize"] is None
+
+
+def test_the_site_moves_the_sizing_calculators_data_to_hold():
+    # The chapter's first calculator: the data to hold carries the reader's question, so the site must move it
+    # (a short menu: the module's example, the exercise's input, the knowledge check's 50 TiB, a full regular volume)
+    # within the state budget; a slider of 100 positions did not fit.
+    import ast
+    import json
+    from pathlib import Path
+
+    pytest.importorskip("storageperf_book")
+    nb = json.loads((Path(__file__).parents[1] / "book" / "hpc-eda.ipynb").read_text(encoding="utf-8"))
+    ns = {}
+    for cell in nb["cells"]:
+        src = "".join(cell["source"]) if cell["cell_type"] == "code" else ""
+        if "def draw_sizing" in src:
+            tree = ast.parse(src)
+            last = tree.body.pop()
+            exec(compile(tree, "sizing", "exec"), ns)
+            calc = eval(compile(ast.Expression(last.value), "sizing", "eval"), ns)
+            break
+        exec(src, ns)
+    site = {c.name: c for c in calc.site_inputs()}
+    assert "capacity_tib" in site
+    module = ns["module"]
+    assert set(site["capacity_tib"].options) == {module["example_quota"], ns["ex_cap"], module["quiz2_capacity_min"],
+                                                 anf.quota_range_tib("regular")[1]}
+    assert calc.defaults()["capacity_tib"] == module["quiz2_capacity_min"]
