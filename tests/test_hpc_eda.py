@@ -119,6 +119,8 @@ BAD_INPUT = [
      [("extra-large", "volume_type must be one of regular, large, breakthrough")]),
     (hpc_eda.volume_load, {"volume_type": "regular", "latency_ms": 2.0}, "latency_ms", [(0, "must be greater than 0")]),
     (hpc_eda.volume_load, {"volume_type": "regular", "latency_ms": 2.0}, "service_level", [("Gold", "must be one of")]),
+    (hpc_eda.volume_load, {"volume_type": "regular", "latency_ms": 2.0}, "bytes_per_op",
+     [(0, "must be greater than 0 KiB, got 0")]),
     (hpc_eda.regular_volume_curve, {"volumes": 1}, "volumes", [(2, "must be 1 or 6"), ("1", "must be 1 or 6")]),
     (queueing.scaled_curve, {"fit": {"max_ops_per_s": 1.0}, "volumes": 2}, "volumes", [(0, "must be at least 1, got 0")]),
 ]

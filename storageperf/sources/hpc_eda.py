@@ -11,8 +11,11 @@ throughput is the platform's: :func:`storageperf.platforms.azure_netapp_files.si
   :func:`storageperf.concepts.queueing.scaled_curve` makes that a prediction: N volumes have N times one volume's
   ``Xmax`` and the same ``R0`` and ``k``.
 
-The measured points are read from ``data/sources/hpc_eda_chart_points.csv`` (the module's charts) and
-``hpc_eda_spec_results.csv`` (SPEC's tables).
+* **Planning a farm.** Each volume type from its own measured curve (:func:`volume_load`, :func:`farm_options`):
+  large volumes and breakthrough mode from SPEC's results, regular volumes from Microsoft's EDA page [3]_.
+
+The measured points are read from ``data/sources/hpc_eda_chart_points.csv`` (the module's charts),
+``hpc_eda_spec_results.csv`` (SPEC's tables) and ``hpc_eda_learn_results.csv`` (Microsoft's EDA page).
 
 References
 ----------
@@ -21,6 +24,8 @@ References
    Scalability" (fig5, fig6).
 .. [2] SPEC, SPECstorage Solution 2020_eda_blended results 00143 and 00142 (2025-09-29) and 00147 (2026-02-27),
    www.spec.org/storage2020/results/.
+.. [3] Microsoft, "Benefits of using Azure NetApp Files for Electronic Design Automation (EDA)", Microsoft Learn,
+   ms.date 2025-10-13.
 """
 from __future__ import annotations
 
