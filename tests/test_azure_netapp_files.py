@@ -91,6 +91,15 @@ def test_binding_limit_switches_at_the_ceiling():
     assert list(anf.binding_limit(np.array([70, 71]), "Premium")) == ["quota x service level", "volume ceiling"]
 
 
+def test_standard_100_tib_is_a_tie_of_quota_and_ceiling():
+    # Service levels (2026-01-29): Standard 16 MiB/s per TiB; resource limits: Standard regular ceiling 1,600 MiB/s.
+    # 100 TiB x 16 = 1,600: both limits bind, and the model says so rather than naming one of them
+    assert anf.volume_throughput_mibps(100, "Standard") == 1600
+    assert anf.binding_limit(100, "Standard") == anf.TIED_LIMITS
+    assert list(anf.binding_limit(np.array([99, 100]), "Standard")) == ["quota x service level", anf.TIED_LIMITS]
+    assert anf.binding_limit(100, "Ultra", "large") == anf.TIED_LIMITS  # 100 x 128 = 12,800, the large ceiling
+
+
 def test_quota_for_throughput_of_the_quiz():
     # HPC/EDA module knowledge check: 3,000 MiB/s; Premium needs 3000 / 64 = 46.875 TiB, Ultra 23.4375 TiB
     assert_allclose(anf.quota_for_throughput_tib(3000, "Premium"), 46.875, rtol=1e-12)

@@ -189,6 +189,10 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
     return bounds.tightest({"quota x service level": quota * rate, "volume ceiling": ceiling})[0]
 
 
+#: What :func:`binding_limit` names where quota x service level equals the volume type's ceiling.
+TIED_LIMITS = "quota x service level and volume ceiling (a tie)"
+
+
 def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=False):
     """Which limit sets :func:`volume_throughput_mibps`: ``"quota x service level"`` or ``"volume ceiling"``.
 
@@ -197,16 +201,28 @@ def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=F
     Returns
     -------
     str or numpy.ndarray of str
+        :data:`TIED_LIMITS` where quota x service level equals the ceiling: both bind, a larger quota adds nothing
+        and a smaller one loses throughput.
 
     Examples
     --------
     >>> binding_limit(10, "Premium"), binding_limit(100, "Premium")
     ('quota x service level', 'volume ceiling')
+
+    A Standard regular volume of 100 TiB: 100 x 16 = 1,600 MiB/s, exactly the Standard ceiling.
+
+    >>> binding_limit(100, "Standard")
+    'quota x service level and volume ceiling (a tie)'
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
     ceiling = volume_ceiling_mibps(service_level, volume_type)
     quota = check_quota_tib(quota_tib, volume_type)
-    return bounds.tightest({"quota x service level": quota * rate, "volume ceiling": ceiling})[1]
+    by_quota = quota * rate
+    binding = bounds.tightest({"quota x service level": by_quota, "volume ceiling": ceiling})[1]
+    tied = np.isclose(by_quota, ceiling, rtol=1e-12, atol=0)
+    if np.ndim(tied) == 0:
+        return TIED_LIMITS if tied else binding
+    return np.where(tied, TIED_LIMITS, binding)
 
 
 def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regular", cool_access=False):
