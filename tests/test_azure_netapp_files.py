@@ -68,6 +68,7 @@ BAD_INPUT = [
     (anf.mix_ceiling_mibps, {"read_share": 0.5, "io_kib": 64}, "volume_type", [("huge", "got 'huge'")]),
     (anf.mix_curve, {"io_kib": 64}, "io_kib", [(16, "one of 4, 8, 64 KiB; got 16"), ("64", "got '64'")]),
     (anf.mix_curve, {"io_kib": 64}, "document", [("blog", "got 'blog'")]),
+    (anf.read_share_needed, {"throughput_mibps": 3000}, "throughput_mibps", ["number"]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "read_share", [(2, "got 2")]),
     (anf.quota_for_throughput_tib, {"throughput_mibps": 1000, "service_level": "Premium", "read_share": 0.0},
      "throughput_mibps", [(2000, "at most 1733 MiB/s for a regular Premium volume at 0% reads of 64 KiB, got 2000")]),
@@ -199,3 +200,13 @@ def test_answers_outside_the_measured_sizes_are_flagged():
     assert anf.mix_ceiling("large", 1.0, 64) == {"mibps": np.inf, "basis": "measured", "extrapolated": False}
     assert anf.mix_ceiling("large", 0.5, 64)["extrapolated"]
     assert anf.volume_throughput_mibps(200, "Ultra", "large", read_share=0.0) == 12800
+
+
+def test_read_share_needed_inverts_the_curve():
+    # 64 KiB: 3,000 MiB/s lies between 70 % (2,850) and 80 % reads (3,096): 0.7 + 150 / 246 x 0.1
+    assert anf.read_share_needed(3000) == pytest.approx(0.7 + 150 / 246 * 0.1)
+    assert anf.read_share_needed(1000) == 0.0  # below all writes' 1,733
+    assert np.isnan(anf.read_share_needed(5000))  # above all reads' 4,500
+    # 16 KiB, interpolated: the share found reaches the need and 0.001 less does not
+    share = anf.read_share_needed(1562.5, io_kib=16)
+    assert anf.mix_ceiling_mibps("regular", share, 16) >= 1562.5 > anf.mix_ceiling_mibps("regular", share - 0.001, 16)

@@ -274,6 +274,45 @@ def mix_ceiling_mibps(volume_type="regular", read_share=1.0, io_kib=64):
     return mix_ceiling(volume_type, read_share, io_kib)["mibps"]
 
 
+def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64):
+    """Smallest share of reads at which :func:`mix_ceiling` reaches a throughput.
+
+    Parameters
+    ----------
+    throughput_mibps : float
+        Throughput needed, greater than 0. [MiB/s]
+    volume_type : {"regular", "large", "breakthrough", "extra-large"}
+    io_kib : float
+        Size of each I/O, greater than 0. [KiB]
+
+    Returns
+    -------
+    float
+        The share, 0 to 1, to within 0.001: 0 when even all writes reach it, NaN when even all reads fall short.
+        Every curve rises with the share of reads. Whether the answer is measured, :func:`mix_ceiling` says.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check wants 3,000 MiB/s: with 64 KiB I/O a regular volume reaches it from
+    70 % + (3,000 - 2,850) / (3,096 - 2,850) x 10 % = 76.1 % reads.
+
+    >>> round(read_share_needed(3000), 3)
+    0.761
+    """
+    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    shares = np.linspace(0, 1, 1001)
+    reach = np.asarray(mix_ceiling(volume_type, shares, io_kib)["mibps"]) >= need
+    if not reach.any():
+        return float("nan")
+    first = int(np.argmax(reach))
+    if first == 0:
+        return 0.0
+    if volume_type == "regular" and io_kib in MIX_IO_KIB:  # exact on a published curve: invert it
+        c = mix_curve(io_kib)
+        return float(np.interp(need, c["mibps"], c["read_share"]))
+    return float(shares[first])
+
+
 def _effective_ceiling(service_level, volume_type, read_share, io_kib):
     """The volume type's ceiling and the mix curve's, and the lower of the two. [MiB/s]"""
     ceiling = volume_ceiling_mibps(service_level, volume_type)
