@@ -187,6 +187,8 @@ def test_sizing_follows_the_mix():
     with pytest.raises(ValueError, match="at most 2658 MiB/s for a regular Ultra volume at 50% reads of 64 KiB"):
         anf.quota_for_throughput_tib(3000, "Ultra", read_share=0.5)
     assert anf.cool_access_volume_throughput_mibps(100, "Premium", 0, "2024", read_share=0.0) == 1733
+    assert anf.cheapest_service_level(50, 3000)[0] == "Flexible"
+    assert anf.cheapest_service_level(50, 3000, read_share=0.5)[0] is None
 
 
 def test_answers_outside_the_measured_sizes_are_flagged():

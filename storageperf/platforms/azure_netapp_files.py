@@ -1409,7 +1409,7 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     return frame.sort_values(["feasible", "usd"], ascending=[False, True], na_position="last").reset_index(drop=True)
 
 
-def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):
+def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
     """The service level whose regular volume costs least for a need, or None if no level's volume can carry it.
 
     Parameters are those of :func:`sizing_options` (a scalar need).
@@ -1424,9 +1424,14 @@ def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):
     >>> level, usd = cheapest_service_level(50, 3000)
     >>> level, round(usd)
     ('Flexible', 12105)
+
+    Half of it writes: no regular volume carries 3,000 MiB/s of 64 KiB I/O at 50 % reads.
+
+    >>> cheapest_service_level(50, 3000, read_share=0.5)
+    (None, nan)
     """
-    options = {level: float(o["usd"]) for level, o in sizing_options(capacity_tib, throughput_mibps,
-                                                                      region).items() if o["feasible"]}
+    sizes = sizing_options(capacity_tib, throughput_mibps, region, read_share=read_share, io_kib=io_kib)
+    options = {level: float(o["usd"]) for level, o in sizes.items() if o["feasible"]}
     if not options:
         return None, float("nan")
     best = min(options, key=options.get)
