@@ -61,6 +61,17 @@ BAD_INPUT = [
      [("2023", "rule must be one of 2024, 2025, 2026; got '2023'")]),
     (anf.cool_access_rule, {"region": "eastus"}, "region", [("", "region must be an Azure region name")]),
     (anf.cool_access_rule, {"region": "eastus"}, "pool_created_after_update", [("yes", "must be True or False")]),
+    (anf.mix_ceiling_mibps, {"read_share": 0.5, "io_kib": 64}, "read_share",
+     [(1.5, "between 0 and 1 (a fraction), got 1.5"), (-0.1, "got -0.1"), ("half", "must be a number"),
+      (float("nan"), "finite")]),
+    (anf.mix_ceiling_mibps, {"read_share": 0.5, "io_kib": 64}, "io_kib", ["number", ([4, 8], "one number of KiB")]),
+    (anf.mix_ceiling_mibps, {"read_share": 0.5, "io_kib": 64}, "volume_type", [("huge", "got 'huge'")]),
+    (anf.mix_curve, {"io_kib": 64}, "io_kib", [(16, "one of 4, 8, 64 KiB; got 16"), ("64", "got '64'")]),
+    (anf.mix_curve, {"io_kib": 64}, "document", [("blog", "got 'blog'")]),
+    (anf.read_share_needed, {"throughput_mibps": 3000}, "throughput_mibps", ["number"]),
+    (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "read_share", [(2, "got 2")]),
+    (anf.quota_for_throughput_tib, {"throughput_mibps": 1000, "service_level": "Premium", "read_share": 0.0},
+     "throughput_mibps", [(2000, "at most 1733 MiB/s for a regular Premium volume at 0% reads of 64 KiB, got 2000")]),
 ]
 
 
@@ -91,6 +102,15 @@ def test_binding_limit_switches_at_the_ceiling():
     assert list(anf.binding_limit(np.array([70, 71]), "Premium")) == ["quota x service level", "volume ceiling"]
 
 
+def test_standard_100_tib_is_a_tie_of_quota_and_ceiling():
+    # Service levels (2026-01-29): Standard 16 MiB/s per TiB; resource limits: Standard regular ceiling 1,600 MiB/s.
+    # 100 TiB x 16 = 1,600: both limits bind, and the model says so rather than naming one of them
+    assert anf.volume_throughput_mibps(100, "Standard") == 1600
+    assert anf.binding_limit(100, "Standard") == anf.TIED_LIMITS
+    assert list(anf.binding_limit(np.array([99, 100]), "Standard")) == ["quota x service level", anf.TIED_LIMITS]
+    assert anf.binding_limit(100, "Ultra", "large") == anf.TIED_LIMITS  # 100 x 128 = 12,800, the large ceiling
+
+
 def test_quota_for_throughput_of_the_quiz():
     # HPC/EDA module knowledge check: 3,000 MiB/s; Premium needs 3000 / 64 = 46.875 TiB, Ultra 23.4375 TiB
     assert_allclose(anf.quota_for_throughput_tib(3000, "Premium"), 46.875, rtol=1e-12)
@@ -114,3 +134,81 @@ def test_throughput_never_decreases_with_quota_and_never_passes_the_ceiling(leve
     assert np.all(np.diff(tp) >= 0)
     assert np.all(tp <= anf.volume_ceiling_mibps(level, vtype))
     assert np.all(tp > 0)
+
+
+def test_mix_curves_transcribe_the_advanced_calculator():
+    # Advanced calculator (2023-05-23), max_tput64kseq: 0 % reads 1733, 50 % 2658, 100 % 4500 MiB/s; max_tput4kran:
+    # (1722715 / 1024).toFixed(0) = 1682 at 100 % reads, (466504 / 1024).toFixed(0) = 456 at 0 %; 8 KiB is twice 4 KiB
+    seq = anf.mix_curve(64).set_index("read_share")["mibps"]
+    assert (seq.loc[0.0], seq.loc[0.5], seq.loc[1.0]) == (1733, 2658, 4500)
+    assert seq.is_monotonic_increasing and len(seq) == 11
+    four, eight = anf.mix_curve(4)["mibps"], anf.mix_curve(8)["mibps"]
+    assert (four.iloc[0], four.iloc[-1]) == (456, 1682)
+    assert_allclose(eight, 2 * four)
+    # The benchmark page (2024-03-24): ~1,600 and ~4,500 MiB/s at 64 KiB; ~130,000 and ~460,000 IOPS at 4 KiB
+    page = anf.mix_curve(64, "anf-benchmarks-linux")["mibps"].tolist()
+    assert page == [1600, 4500]
+    assert_allclose(anf.mix_curve(4, "anf-benchmarks-linux")["mibps"], [130_000 * 4 / 1024, 460_000 * 4 / 1024])
+
+
+def test_write_heavy_regular_volume_is_capped_by_the_mix_curve():
+    # 100 TiB Ultra: 12,800 by quota, 4,500 by the ceiling whatever the mix before; all 64 KiB writes: 1,733 MiB/s,
+    # 30 % reads: 2,152; 70 % reads of 8 KiB: (1078620 / 1024).toFixed(0) x 2 = 2,106
+    assert anf.volume_throughput_mibps(100, "Ultra") == 4500
+    assert anf.volume_throughput_mibps(100, "Ultra", read_share=0.0) == 1733
+    assert anf.volume_throughput_mibps(100, "Ultra", read_share=0.3) == 2152
+    assert anf.volume_throughput_mibps(100, "Ultra", read_share=0.7, io_kib=8) == 2106
+    assert anf.binding_limit(100, "Ultra", read_share=0.0) == anf.MIX_LIMIT
+    # linear between the calculator's 10 % steps: 25 % reads halfway between 2,044 and 2,152
+    assert anf.mix_ceiling_mibps("regular", 0.25, 64) == pytest.approx((2044 + 2152) / 2)
+    # 4 KiB writes: 10 TiB Premium (640 by its quota) drops to the curve's 456; 5 TiB (320) keeps its quota's
+    assert anf.volume_throughput_mibps(10, "Premium", read_share=0.0, io_kib=4) == 456
+    assert anf.volume_throughput_mibps(5, "Premium", read_share=0.0, io_kib=4) == 320
+    assert anf.binding_limit(5, "Premium", read_share=0.0, io_kib=4) == "quota x service level"
+
+
+def test_defaults_reproduce_the_fixed_ceiling():
+    # All reads of 64 KiB are the curve's 4,500 MiB/s, the regular ceiling: the numbers from before the mix
+    quotas = np.array([1, 10, 50, 70, 71, 100])
+    for level in anf.SERVICE_LEVELS:
+        old = np.minimum(quotas * anf.throughput_per_tib_mibps(level), anf.volume_ceiling_mibps(level))
+        assert_allclose(anf.volume_throughput_mibps(quotas, level), old)
+    assert list(anf.binding_limit(np.array([70, 71]), "Premium")) == ["quota x service level", "volume ceiling"]
+
+
+def test_sizing_follows_the_mix():
+    # 50 TiB and 3,000 MiB/s (the module's quiz) fits Premium when it reads; at 50 % reads of 64 KiB the curve gives
+    # 2,658 MiB/s, so no regular volume of any level carries it
+    assert anf.size_volume(50, 3000, "Premium")["feasible"]
+    assert not anf.size_volume(50, 3000, "Premium", read_share=0.5)["feasible"]
+    assert not anf.meets_need(50, "Premium", 50, 3000, read_share=0.5)
+    options = anf.sizing_options(50, 3000, read_share=0.5)
+    assert not any(options[level]["feasible"] for level in anf.ALL_SERVICE_LEVELS)
+    with pytest.raises(ValueError, match="at most 2658 MiB/s for a regular Ultra volume at 50% reads of 64 KiB"):
+        anf.quota_for_throughput_tib(3000, "Ultra", read_share=0.5)
+    assert anf.cool_access_volume_throughput_mibps(100, "Premium", 0, "2024", read_share=0.0) == 1733
+    assert anf.cheapest_service_level(50, 3000)[0] == "Flexible"
+    assert anf.cheapest_service_level(50, 3000, read_share=0.5)[0] is None
+
+
+def test_answers_outside_the_measured_sizes_are_flagged():
+    assert anf.mix_ceiling("regular", 0.0, 64)["basis"] == "measured"
+    assert anf.mix_ceiling("regular", 0.5, 16)["basis"] == "interpolated"
+    for io in (1, 2, 128, 1024):
+        assert anf.mix_ceiling("regular", 0.5, io)["extrapolated"], io
+    # below 4 KiB the 4 KiB curve's IOPS hold: 2 KiB is half its MiB/s
+    assert anf.mix_ceiling_mibps("regular", 1.0, 2) == 1682 / 2
+    # no curve is published for large volumes: their ceiling alone, flagged unless all reads of 64 KiB
+    assert anf.mix_ceiling("large", 1.0, 64) == {"mibps": np.inf, "basis": "measured", "extrapolated": False}
+    assert anf.mix_ceiling("large", 0.5, 64)["extrapolated"]
+    assert anf.volume_throughput_mibps(200, "Ultra", "large", read_share=0.0) == 12800
+
+
+def test_read_share_needed_inverts_the_curve():
+    # 64 KiB: 3,000 MiB/s lies between 70 % (2,850) and 80 % reads (3,096): 0.7 + 150 / 246 x 0.1
+    assert anf.read_share_needed(3000) == pytest.approx(0.7 + 150 / 246 * 0.1)
+    assert anf.read_share_needed(1000) == 0.0  # below all writes' 1,733
+    assert np.isnan(anf.read_share_needed(5000))  # above all reads' 4,500
+    # 16 KiB, interpolated: the share found reaches the need and 0.001 less does not
+    share = anf.read_share_needed(1562.5, io_kib=16)
+    assert anf.mix_ceiling_mibps("regular", share, 16) >= 1562.5 > anf.mix_ceiling_mibps("regular", share - 0.001, 16)

@@ -117,3 +117,18 @@ def test_the_prose_cites_numbers_as_the_book_and_jupyterlab_both_render_them(not
                for node in ast.walk(ast.parse("".join(c["source"])))
                if isinstance(node, ast.Name) and node.id == "v" and isinstance(node.ctx, ast.Store)]
     assert not rebound, f"{notebook}: a cell binds the name v, which the prose's {{eval}} roles call"
+
+
+def test_performance_basics_quiz_and_knowledge_check_agree_on_the_standard_tie():
+    # The quiz's Standard option and knowledge check 3 are one volume, quota x rate exactly at the ceiling: both
+    # answers print the model's one verdict (a tie), which the chapter's check cell asserts
+    nb = nbformat.read(ROOT / "book/performance-basics.ipynb", as_version=4)
+    markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    solution = next(s for s in markdown if s.startswith("````{solution} ex-quiz"))
+    check = next(s for s in markdown if s.startswith("## Knowledge check"))
+    for answer in (solution, check):
+        assert 'v("std_bind")' in answer
+        assert "whatever its quota" not in answer and "kc_std_bind" not in answer
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert 'put("std_bind", anf.binding_limit(hpc["quiz2_option_standard_quota"], "Standard"))' in code
+    assert "== anf.TIED_LIMITS" in code

@@ -27,13 +27,20 @@ References
 .. [9] Microsoft Learn, "How Azure NetApp Files snapshots work", 2022-11-22: snapshots keep changed blocks in the
    volume; "Average daily snapshot consumption ranges from only 1-5% of used volume capacity for many application
    volumes"; up to 255 snapshots per volume.
+.. [10] Azure NetApp Files Performance Calculator (advanced), Azure/azure-netapp-files docs/calc/advanced/index.html
+   (commit 1140581, 2023-05-23): a regular volume's most throughput by read percentage for 64 KiB sequential, 8 KiB
+   and 4 KiB random I/O (``data/platforms/azure_netapp_files_mix_curves.csv``).
+.. [11] Microsoft Learn, "Azure NetApp Files regular volume performance benchmarks for Linux", 2024-03-24: "~1,600
+   MiB/s pure sequential writes and ~4,500 MiB/s pure sequential reads" (64 KiB); "~130,000 pure random writes and
+   ~460,000 pure random reads" (4 KiB).
 """
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from .. import _checks, data
-from ..concepts import bounds, units
+from ..concepts import bandwidth, bounds, units
 
 _LIMITS, _PRICES = "azure_netapp_files_limits", "azure_netapp_files_prices"
 
@@ -148,7 +155,182 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
     return _limit(f"volume_ceiling_regular_{service_level.lower()}", "MiB/s")
 
 
-def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", cool_access=False):
+_MIX = "azure_netapp_files_mix_curves"
+#: I/O sizes of the published read/write curves of a regular volume [10]_: 4 and 8 KiB random, 64 KiB sequential.
+MIX_IO_KIB = (4, 8, 64)
+#: How :func:`mix_ceiling` arrived at its answer: on a published curve (between its 10 % steps of reads, linearly);
+#: between two curves' I/O sizes; or outside the measured sizes, or on a volume type with no published curve.
+MIX_BASES = ("measured", "interpolated", "extrapolated")
+
+
+def mix_curve(io_kib=64, document="anf-advanced-calculator"):
+    """A published curve of a regular volume's most throughput by the share of reads.
+
+    Parameters
+    ----------
+    io_kib : {4, 8, 64}
+        I/O size of the curve: 4 or 8 KiB random, 64 KiB sequential. [KiB]
+    document : {"anf-advanced-calculator", "anf-benchmarks-linux"}
+        Microsoft's advanced calculator [10]_ (every 10 % of reads) or its benchmark page [11]_ (the two ends only,
+        64 and 4 KiB).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``read_share`` (0 to 1) and ``mibps`` [MiB/s], by read share; the page's IOPS are converted at ``io_kib``.
+
+    Examples
+    --------
+    >>> mix_curve(64).set_index("read_share")["mibps"].loc[[0.0, 0.5, 1.0]].tolist()
+    [1733.0, 2658.0, 4500.0]
+    """
+    if isinstance(io_kib, (str, bool, np.bool_)) or io_kib not in MIX_IO_KIB:
+        raise ValueError(f"io_kib must be one of {', '.join(map(str, MIX_IO_KIB))} KiB; got {io_kib!r}")
+    _checks.choice("document", document, ("anf-advanced-calculator", "anf-benchmarks-linux"))
+    curves = data.load(_MIX)
+    rows = curves[(curves["io_kib"] == io_kib) & (curves["document"] == document)].sort_values("read_percent")
+    if rows.empty:
+        raise ValueError(f"io_kib must be 64 or 4 for document {document!r} (the page states no other curve); "
+                         f"got {io_kib!r}")
+    mibps = [data.value(_MIX, i, "MiB/s") if u == "MiB/s" else bandwidth.bandwidth_mibps(v, io_kib)
+             for i, u, v in zip(rows["id"], rows["unit"], rows["value"])]
+    return pd.DataFrame({"read_share": rows["read_percent"].to_numpy() / 100, "mibps": mibps})
+
+
+def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
+    """Most throughput one volume moves at a share of reads and an I/O size, and how far that is from a measurement.
+
+    Parameters
+    ----------
+    volume_type : {"regular", "large", "breakthrough", "extra-large"}
+    read_share : float or array-like
+        Share of the operations that are reads, 0 (all writes) to 1 (all reads).
+    io_kib : float
+        Size of each I/O, greater than 0. [KiB]
+
+    Returns
+    -------
+    dict
+        ``mibps`` [MiB/s]: the ceiling (``inf`` where no curve is published: the volume type's own ceiling is then
+        the only one); ``basis``: one of :data:`MIX_BASES`; ``extrapolated``: ``basis == "extrapolated"``, and a
+        reader should see it said.
+
+    Notes
+    -----
+    A regular volume follows Microsoft's advanced calculator [10]_: linear between its 10 % steps of reads. The 4 and
+    8 KiB curves are random I/O at one IOPS, the 64 KiB curve sequential I/O. Between 4 and 64 KiB the ceiling is
+    interpolated between the neighbouring curves, linearly in the logarithm of the size (``"interpolated"``); below
+    4 KiB the 4 KiB curve's IOPS hold, above 64 KiB its MiB/s (``"extrapolated"``: nothing was measured there).
+    Large, breakthrough and extra-large volumes have no published curve: the answer is ``inf`` (their ceiling
+    alone), ``"measured"`` only for all-read 64 KiB I/O, which their ceilings describe, and ``"extrapolated"``
+    otherwise. Microsoft's benchmark page [11]_ states lower ends than the calculator (``mix_curve(...,
+    document="anf-benchmarks-linux")``): source discrepancy anf-mix-01.
+
+    Examples
+    --------
+    All writes of 64 KiB: 1,733 MiB/s, not the 4,500 of all reads; 70 % reads of 8 KiB: 2,106 MiB/s.
+
+    >>> mix_ceiling("regular", 0.0, 64)
+    {'mibps': 1733.0, 'basis': 'measured', 'extrapolated': False}
+    >>> mix_ceiling("regular", 0.7, 8)["mibps"], mix_ceiling("regular", 1.0, 256)["basis"]
+    (2106.0, 'extrapolated')
+    """
+    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    share = _checks.fraction("read_share", read_share)
+    if np.ndim(io_kib) != 0:
+        raise ValueError(f"io_kib must be one number of KiB, got {io_kib!r}")
+    size = float(_checks.positive("io_kib", io_kib, "KiB"))
+    if volume_type != "regular":
+        basis = "measured" if size == MIX_IO_KIB[-1] and np.all(share == 1) else "extrapolated"
+        return {"mibps": _checks.scalar_or_array(np.full(np.shape(share), np.inf)), "basis": basis,
+                "extrapolated": basis == "extrapolated"}
+
+    def on_curve(kib):
+        c = mix_curve(kib)
+        return np.interp(share, c["read_share"], c["mibps"])
+
+    if size in MIX_IO_KIB:
+        mibps, basis = on_curve(size), "measured"
+    elif size < MIX_IO_KIB[0]:
+        mibps, basis = on_curve(MIX_IO_KIB[0]) * size / MIX_IO_KIB[0], "extrapolated"
+    elif size > MIX_IO_KIB[-1]:
+        mibps, basis = on_curve(MIX_IO_KIB[-1]), "extrapolated"
+    else:
+        low = max(k for k in MIX_IO_KIB if k < size)
+        high = min(k for k in MIX_IO_KIB if k > size)
+        w = np.log(size / low) / np.log(high / low)
+        mibps, basis = (1 - w) * on_curve(low) + w * on_curve(high), "interpolated"
+    return {"mibps": _checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
+
+
+def mix_ceiling_mibps(volume_type="regular", read_share=1.0, io_kib=64):
+    """Most throughput one volume moves at a share of reads and an I/O size: ``mix_ceiling(...)["mibps"]``. [MiB/s]
+
+    Examples
+    --------
+    >>> mix_ceiling_mibps("regular", 1.0, 64), mix_ceiling_mibps("regular", 0.0, 64)
+    (4500.0, 1733.0)
+    """
+    return mix_ceiling(volume_type, read_share, io_kib)["mibps"]
+
+
+def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64):
+    """Smallest share of reads at which :func:`mix_ceiling` reaches a throughput.
+
+    Parameters
+    ----------
+    throughput_mibps : float
+        Throughput needed, greater than 0. [MiB/s]
+    volume_type : {"regular", "large", "breakthrough", "extra-large"}
+    io_kib : float
+        Size of each I/O, greater than 0. [KiB]
+
+    Returns
+    -------
+    float
+        The share, 0 to 1, to within 0.001: 0 when even all writes reach it, NaN when even all reads fall short.
+        Every curve rises with the share of reads. Whether the answer is measured, :func:`mix_ceiling` says.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check wants 3,000 MiB/s: with 64 KiB I/O a regular volume reaches it from
+    70 % + (3,000 - 2,850) / (3,096 - 2,850) x 10 % = 76.1 % reads.
+
+    >>> round(read_share_needed(3000), 3)
+    0.761
+    """
+    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    shares = np.linspace(0, 1, 1001)
+    reach = np.asarray(mix_ceiling(volume_type, shares, io_kib)["mibps"]) >= need
+    if not reach.any():
+        return float("nan")
+    first = int(np.argmax(reach))
+    if first == 0:
+        return 0.0
+    if volume_type == "regular" and io_kib in MIX_IO_KIB:  # exact on a published curve: invert it
+        c = mix_curve(io_kib)
+        return float(np.interp(need, c["mibps"], c["read_share"]))
+    return float(shares[first])
+
+
+def _effective_ceiling(service_level, volume_type, read_share, io_kib):
+    """The volume type's ceiling and the mix curve's, and the lower of the two. [MiB/s]"""
+    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    mix = mix_ceiling_mibps(volume_type, read_share, io_kib)
+    return ceiling, mix, np.minimum(ceiling, mix)
+
+
+def _limits(quota, rate, ceiling, mix):
+    """The named limits in tie order: the mix curve binds only where it is below both others."""
+    return {"quota x service level": quota * rate, "volume ceiling": ceiling, MIX_LIMIT: mix}
+
+
+#: What :func:`binding_limit` names where the read/write mix curve is the lowest limit.
+MIX_LIMIT = "read/write mix curve"
+
+
+def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", cool_access=False, read_share=1.0,
+                            io_kib=64):
     """Throughput limit of a volume with automatic QoS.
 
     Parameters
@@ -159,6 +341,9 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
     volume_type : {"regular", "large"}
     cool_access : bool
         Whether cool access is enabled (Premium and Ultra only).
+    read_share, io_kib
+        The workload's share of reads (0 to 1) and I/O size [KiB], as in :func:`mix_ceiling`. The defaults, all
+        reads of 64 KiB, give the volume type's ceiling: the numbers of the guide before the mix was an input.
 
     Returns
     -------
@@ -167,8 +352,9 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
 
     Notes
     -----
-    ``min(quota x rate(service_level), ceiling(service_level, volume_type))`` [1]_ [2]_ [3]_. The quota sets the
-    limit, not the data stored. It is a limit: a client reaches it only with enough I/O in flight and network
+    ``min(quota x rate(service_level), ceiling(service_level, volume_type), mix_ceiling(volume_type, read_share,
+    io_kib))`` [1]_ [2]_ [3]_ [10]_. Whether the mix's answer is extrapolated, :func:`mix_ceiling` says. The quota
+    sets the limit, not the data stored. It is a limit: a client reaches it only with enough I/O in flight and network
     bandwidth (see :mod:`storageperf.concepts.queueing`).
 
     Examples
@@ -182,41 +368,66 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
 
     >>> volume_throughput_mibps(50, "Ultra")
     4500.0
+
+    Unless it writes: with every I/O a 64 KiB write, the published curve stops it at 1,733 MiB/s.
+
+    >>> volume_throughput_mibps(50, "Ultra", read_share=0.0)
+    1733.0
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
-    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    ceiling, mix, _ = _effective_ceiling(service_level, volume_type, read_share, io_kib)
     quota = check_quota_tib(quota_tib, volume_type)
-    return bounds.tightest({"quota x service level": quota * rate, "volume ceiling": ceiling})[0]
+    return bounds.tightest(_limits(quota, rate, ceiling, mix))[0]
 
 
-def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=False):
-    """Which limit sets :func:`volume_throughput_mibps`: ``"quota x service level"`` or ``"volume ceiling"``.
+#: What :func:`binding_limit` names where quota x service level equals the volume type's ceiling.
+TIED_LIMITS = "quota x service level and volume ceiling (a tie)"
+
+
+def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=False, read_share=1.0, io_kib=64):
+    """Which limit sets :func:`volume_throughput_mibps`: ``"quota x service level"``, ``"volume ceiling"`` or
+    :data:`MIX_LIMIT`.
 
     Parameters are those of :func:`volume_throughput_mibps`.
 
     Returns
     -------
     str or numpy.ndarray of str
+        :data:`TIED_LIMITS` where quota x service level equals the ceiling: both bind, a larger quota adds nothing
+        and a smaller one loses throughput.
 
     Examples
     --------
     >>> binding_limit(10, "Premium"), binding_limit(100, "Premium")
     ('quota x service level', 'volume ceiling')
+
+    A Standard regular volume of 100 TiB: 100 x 16 = 1,600 MiB/s, exactly the Standard ceiling.
+
+    >>> binding_limit(100, "Standard")
+    'quota x service level and volume ceiling (a tie)'
+    >>> binding_limit(100, "Premium", read_share=0.0)
+    'read/write mix curve'
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
-    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    ceiling, mix, _ = _effective_ceiling(service_level, volume_type, read_share, io_kib)
     quota = check_quota_tib(quota_tib, volume_type)
-    return bounds.tightest({"quota x service level": quota * rate, "volume ceiling": ceiling})[1]
+    by_quota = quota * rate
+    binding = bounds.tightest(_limits(quota, rate, ceiling, mix))[1]
+    tied = np.isclose(by_quota, ceiling, rtol=1e-12, atol=0) & (ceiling <= mix)
+    if np.ndim(tied) == 0:
+        return TIED_LIMITS if tied else binding
+    return np.where(tied, TIED_LIMITS, binding)
 
 
-def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regular", cool_access=False):
+def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regular", cool_access=False, read_share=1.0,
+                             io_kib=64):
     """Smallest quota whose service level grants a throughput (before the ceiling).
 
     Parameters
     ----------
     throughput_mibps : float or array-like
         Throughput needed, greater than 0 and at most the volume's ceiling. [MiB/s]
-    service_level, volume_type, cool_access
+    service_level, volume_type, cool_access, read_share, io_kib
         As in :func:`volume_throughput_mibps`.
 
     Returns
@@ -236,9 +447,11 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
     46.875
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
-    ceiling = volume_ceiling_mibps(service_level, volume_type)
-    need = _checks.in_range("throughput_mibps", throughput_mibps, 0, ceiling, "MiB/s",
-                            f"for a {volume_type} {service_level} volume", low_open=True)
+    ceiling, mix, top = _effective_ceiling(service_level, volume_type, read_share, io_kib)
+    context = f"for a {volume_type} {service_level} volume"
+    if np.ndim(mix) == 0 and mix < ceiling:
+        context += f" at {float(read_share):.0%} reads of {float(io_kib):g} KiB"
+    need = _checks.in_range("throughput_mibps", throughput_mibps, 0, top, "MiB/s", context, low_open=True)
     low, _ = quota_range_tib(volume_type)
     return _checks.scalar_or_array(np.maximum(need / rate, low))
 
@@ -280,7 +493,8 @@ def cool_access_rule(region, pool_created_after_update=True):
     return "2026" if pool_created_after_update and region in listed else "2025"
 
 
-def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, rule="2026", volume_type="regular"):
+def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, rule="2026", volume_type="regular",
+                                        read_share=1.0, io_kib=64):
     """Throughput limit of a volume with cool access, by one of the rules Microsoft's pages have given.
 
     Parameters
@@ -293,6 +507,8 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     rule : {"2024", "2025", "2026"}
         See :data:`COOL_ACCESS_RULES`; :func:`cool_access_rule` says which applies to a pool.
     volume_type : {"regular", "large"}
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`: the mix curve caps every rule.
 
     Returns
     -------
@@ -322,16 +538,17 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     cool = _checks.in_range("cool_tib", cool_tib, 0, np.max(quota), "TiB", "(at most the quota)")
     if np.any(cool > quota):
         raise ValueError(f"cool_tib must be at most quota_tib; got cool_tib={cool_tib!r}, quota_tib={quota_tib!r}")
+    mix = {"read_share": read_share, "io_kib": io_kib}
     if rule == "2024":
-        return volume_throughput_mibps(quota, service_level, volume_type)
+        return volume_throughput_mibps(quota, service_level, volume_type, **mix)
     if rule == "2025":
-        return volume_throughput_mibps(quota, service_level, volume_type, cool_access=True)
+        return volume_throughput_mibps(quota, service_level, volume_type, cool_access=True, **mix)
     rate = throughput_per_tib_mibps(service_level)
     split = (quota - cool) * rate + cool * _limit("throughput_per_tib_cool_tier", "MiB/s per TiB")
     threshold = _limit("cool_tier_throughput_threshold", "TiB")
     by_data = np.where(cool > threshold, split, quota * rate)
     return bounds.tightest({"quota x service level": by_data,
-                            "volume ceiling": volume_ceiling_mibps(service_level, volume_type)})[0]
+                            "volume ceiling": _effective_ceiling(service_level, volume_type, **mix)[2]})[0]
 
 
 def pool_range_tib():
@@ -381,7 +598,7 @@ def flexible_throughput_range_mibps(pool_tib):
     top = np.maximum(pool * _limit("flexible_max_throughput_per_tib", "MiB/s per TiB"), base)
     return base, _checks.scalar_or_array(top)
 
-def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regular"):
+def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regular", read_share=1.0, io_kib=64):
     """Smallest quota that holds the data and grants the throughput, and whether the volume type allows it.
 
     Parameters
@@ -392,6 +609,8 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
         Throughput the volume must grant, greater than 0. [MiB/s]
     service_level : {"Standard", "Premium", "Ultra"}
     volume_type : {"regular", "large"}
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`: the ceiling is the lower of the volume type's and the mix curve's.
 
     Returns
     -------
@@ -420,7 +639,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
     need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     rate = throughput_per_tib_mibps(service_level)
-    ceiling = volume_ceiling_mibps(service_level, volume_type)
+    ceiling = _effective_ceiling(service_level, volume_type, read_share, io_kib)[2]
     low, high = quota_range_tib(volume_type)
     by_throughput = need / rate
     quota = np.maximum(np.maximum(cap, by_throughput), low)
@@ -434,7 +653,8 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
 
 
 
-def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_type="regular"):
+def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0,
+               io_kib=64):
     """Whether a volume of this quota and service level holds the data and grants the throughput.
 
     Parameters
@@ -447,6 +667,8 @@ def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_
     throughput_mibps : float or array-like
         Throughput it must grant, greater than 0. [MiB/s]
     volume_type : {"regular", "large"}
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`.
 
     Returns
     -------
@@ -463,7 +685,7 @@ def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_
     """
     cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
     need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
-    granted = volume_throughput_mibps(quota_tib, service_level, volume_type)
+    granted = volume_throughput_mibps(quota_tib, service_level, volume_type, read_share=read_share, io_kib=io_kib)
     result = (np.asarray(quota_tib, dtype=float) >= cap) & (np.asarray(granted) >= need)
     return bool(result) if result.ndim == 0 else result
 
@@ -1021,7 +1243,7 @@ def manual_qos_pool_tib(capacities_tib, throughputs_mibps, service_level):
     return {"manual": float(pool_size_tib(manual)), "auto": float(pool_size_tib(auto))}
 
 
-def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular"):
+def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0, io_kib=64):
     """A Flexible volume, in a pool of its own, that holds the data and is given the throughput.
 
     Parameters
@@ -1031,6 +1253,8 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular"):
     throughput_mibps : float or array-like
         Throughput it must have, greater than 0. [MiB/s]
     volume_type : {"regular", "breakthrough"}
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`: the need must be within the mix curve's ceiling too.
 
     Returns
     -------
@@ -1057,7 +1281,7 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular"):
     """
     cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
     need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
-    ceiling = volume_ceiling_mibps("Flexible", volume_type)
+    ceiling = _effective_ceiling("Flexible", volume_type, read_share, io_kib)[2]
     low_q, high_q = quota_range_tib(volume_type)
     quota = np.maximum(cap, low_q)
     assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
@@ -1072,7 +1296,7 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular"):
             "binding": str(binding) if scalar else binding, "feasible": bool(feasible) if scalar else feasible}
 
 
-def sizing_options(capacity_tib, throughput_mibps, region="eastus"):
+def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
     """For each service level: the regular volume that holds the data and has the throughput, and its cost.
 
     Parameters
@@ -1083,6 +1307,8 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus"):
         Throughput it must have, greater than 0. [MiB/s]
     region : str
         Azure region, see :func:`regions`.
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`.
 
     Returns
     -------
@@ -1108,11 +1334,11 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus"):
     high = pool_range_tib()[1]
     out = {}
     for level in SERVICE_LEVELS:
-        size = size_volume(capacity_tib, throughput_mibps, level)
+        size = size_volume(capacity_tib, throughput_mibps, level, read_share=read_share, io_kib=io_kib)
         pool = np.minimum(pool_size_tib(size["quota_tib"]), high)
         usd = np.where(size["feasible"], monthly_pool_cost_usd(pool, level, region=region), np.nan)
         out[level] = {**size, "pool_tib": _checks.scalar_or_array(pool), "usd": _checks.scalar_or_array(usd)}
-    flex = flexible_volume(capacity_tib, throughput_mibps)
+    flex = flexible_volume(capacity_tib, throughput_mibps, read_share=read_share, io_kib=io_kib)
     pool = np.minimum(flex["pool_tib"], high)
     usd = monthly_pool_cost_usd(pool, "Flexible", np.minimum(flex["throughput_mibps"], pool * _limit(
         "flexible_max_throughput_per_tib", "MiB/s per TiB")), region)
@@ -1183,7 +1409,7 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     return frame.sort_values(["feasible", "usd"], ascending=[False, True], na_position="last").reset_index(drop=True)
 
 
-def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):
+def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
     """The service level whose regular volume costs least for a need, or None if no level's volume can carry it.
 
     Parameters are those of :func:`sizing_options` (a scalar need).
@@ -1198,9 +1424,14 @@ def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):
     >>> level, usd = cheapest_service_level(50, 3000)
     >>> level, round(usd)
     ('Flexible', 12105)
+
+    Half of it writes: no regular volume carries 3,000 MiB/s of 64 KiB I/O at 50 % reads.
+
+    >>> cheapest_service_level(50, 3000, read_share=0.5)
+    (None, nan)
     """
-    options = {level: float(o["usd"]) for level, o in sizing_options(capacity_tib, throughput_mibps,
-                                                                      region).items() if o["feasible"]}
+    sizes = sizing_options(capacity_tib, throughput_mibps, region, read_share=read_share, io_kib=io_kib)
+    options = {level: float(o["usd"]) for level, o in sizes.items() if o["feasible"]}
     if not options:
         return None, float("nan")
     best = min(options, key=options.get)
