@@ -9,13 +9,17 @@ write IOPS, read and write throughput. This module answers two questions from th
   ``b`` running at ``X`` operations per second asks the disks for ``r X a_r`` read and ``(1 - r) X a_w`` write I/Os
   and ``r X b`` and ``(1 - r) X b`` bytes per second, where ``a_r`` and ``a_w`` are the disk I/Os per client read
   and write (1 and 1 if Cloud Volumes ONTAP passed every operation straight through: the caller must say which).
-  SSD Persistent Disk cannot reach its read and write IOPS maxima at once [2]_, so the two IOPS terms share one
-  budget, ``r X a_r / R_iops + (1 - r) X a_w / W_iops <= 1``; its throughput maxima it can reach at once
-  (:func:`storageperf.concepts.bounds.mixed_iops_limit` with ``iops_shared=True``). No benchmark number enters it.
+  Google's page lists simultaneous reads and writes among the factors of disk performance and gives the shared
+  budget no shape [2]_ (a third party's summary says SSD Persistent Disk cannot reach both IOPS maxima at once); the
+  bound assumes the straight line, ``r X a_r / R_iops + (1 - r) X a_w / W_iops <= 1``, with both throughput maxima
+  reachable at once (:func:`storageperf.concepts.bounds.mixed_iops_limit` with ``iops_shared=True``). No benchmark
+  number enters it. :func:`current_write_path` gives ``a_w`` and the bytes per byte written of NetApp's current
+  layout (2 and 2); :data:`ONE_TO_ONE` gives 1 and 1.
 * **What was measured** (:func:`measured`, :func:`comparison`): each result beside that bound, the I/O the
   clients kept in flight by Little's law (IOPS x latency), and, where a result is above the one-to-one bound, the
-  most disk writes per client write it leaves room for (:func:`max_disk_writes_per_write`): below 1, Cloud Volumes
-  ONTAP wrote fewer, larger I/Os to its disks than its clients wrote, an inference from the results.
+  most disk writes per client write it leaves room for (:func:`max_disk_writes_per_write`): below 1, the result does
+  not fit the straight-line budget one to one (fewer, larger disk writes, reads from memory, or another shape of the
+  budget would each explain it; the results cannot tell which).
 
 Units, each number in the unit its document uses: Table 1's throughput limits are Google's, and Google states them
 in MiBps (:data:`LIMIT_UNIT`; source_discrepancies cvo-google-cloud-02); the results' MBps are decimal and their
@@ -36,11 +40,14 @@ References
 ----------
 .. [1] O. Berman, "Performance Characterization of NetApp Cloud Volumes ONTAP for Google Cloud", NetApp TR-4816,
    February 2020: Table 1 (machine types and limits), section 3.3 (workloads), Tables 2 to 5 (results).
-.. [2] Google Cloud, "Optimize Persistent Disk performance", section "Simultaneous reads and writes" (as summarised
-   in documents.csv, xmind-disk-storage: "It is not possible for SSD persistent disks to reach their maximum IOPs
-   limits for reads and writes simultaneously").
+.. [2] Google Cloud, "Optimize Persistent Disk performance", its list of factors ("Simultaneous reads and writes");
+   the rule for SSD Persistent Disk is known here from a third party's summary (documents.csv,
+   xmind-disk-storage: "It is not possible for SSD persistent disks to reach their maximum IOPs limits for reads and
+   writes simultaneously").
 .. [3] Google Cloud, "Disk and image pricing", "VM instance pricing", "Sustained use discounts" (see
    :mod:`storageperf.platforms.google_cloud`).
+.. [4] NetApp, "Default configuration for Cloud Volumes ONTAP" (2025-06-04), "Write speed" (2023-03-01), "Disks and
+   aggregates used for Cloud Volumes ONTAP clusters" (2025-03-14): ``data/platforms/google_cloud_cvo.csv``.
 """
 from __future__ import annotations
 
@@ -290,8 +297,8 @@ def max_disk_writes_per_write(machine_type, workload):
     float
         ``a_w = (1 - R / R_iops) W_iops / W``, from the shared IOPS budget ``R / R_iops + a_w W / W_iops <= 1`` with the
         measured client reads ``R`` and writes ``W`` (inf for a workload with no writes). [-] At least 1: the result
-        fits one disk I/O per client operation. Below 1: it does not, and the node must have sent its disks fewer
-        writes than its clients sent it (or served reads from its memory).
+        fits one disk I/O per client operation; below 2, it does not fit NetApp's current layout
+        (:func:`current_write_path`). Below 1: it does not fit one to one, on the straight-line budget.
 
     Examples
     --------
