@@ -204,6 +204,21 @@ def test_current_layout_writes_each_client_write_twice_to_persistent_disk():
     assert_allclose(c.loc["mixed-n1s32", "current_model"], 24_000, rtol=1e-12)
 
 
+def test_high_write_speed_writes_each_client_write_once():
+    # NetApp: "When you choose high write speed, data is buffered in memory before it is written to disk"
+    high = cvo_google_cloud.current_write_path("high")
+    assert (high["disk_writes_per_write"], high["disk_bytes_per_byte_written"]) == (1.0, 1.0)
+
+
+def test_right_sized_says_when_todays_layout_cannot_carry_the_need():
+    # 300 MBps of streaming writes: n1-standard-8 measured 342.5 MBps in 2020 (Table 4), but at the default write
+    # speed today each byte is written twice against its 400 MiB/s write limit: 200 MiB/s = 209.7 MB/s < 300
+    n = cvo_google_cloud.right_sized("streaming_writes", 300, 2)
+    assert_allclose(n["current_limit_mb_per_s"], 200 * MIB / 1e6, rtol=1e-12)
+    assert not n["fits_current"]
+    assert cvo_google_cloud.right_sized("streaming_writes", 200, 2)["fits_current"]
+
+
 def test_share_is_quoted_on_the_basis_of_the_limit_that_binds():
     # Streaming reads on n1-standard-32 are bound by the 1,200 MiB/s read limit; the report measured 1,190 MBps =
     # 1,134.9 MiB/s, 94.6 % of it (95 % rounded), not the 18,000 / 19,200 = 93.75 % of the IOPS the limit allows
@@ -270,6 +285,7 @@ BAD_INPUT = [
      [("yes", "must be True or False, got 'yes'")]),
     (cvo_google_cloud.reserve_share, {}, "which", [("mid", "must be one of low, high, example; got 'mid'")]),
     (cvo_google_cloud.raw_capacity_gib, {"data_gib": 100}, "data_gib", ["number"]),
+    (cvo_google_cloud.current_write_path, {}, "write_speed", [("fast", "must be one of normal, high; got 'fast'")]),
 ]
 
 

@@ -86,8 +86,19 @@ SYSTEM_DISKS = {"boot": ("boot_disk_size", "ssd"), "root": ("root_disk_size", "s
                 "nvram": ("nvram_disk_size", "ssd"), "cores": ("core_disk_size", "standard")}
 
 
-def current_write_path():
-    """Disk I/Os and bytes per client operation in NetApp's current layout, at the default (normal) write speed.
+#: Cloud Volumes ONTAP's write speeds (NetApp, "Write speed"): normal, the default, and high.
+WRITE_SPEEDS = ("normal", "high")
+
+
+def current_write_path(write_speed="normal"):
+    """Disk I/Os and bytes per client operation in NetApp's current layout, at a write speed.
+
+    Parameters
+    ----------
+    write_speed : {"normal", "high"}
+        "normal" (the default option): "data is written directly to disk", logged on the NVRAM Persistent Disk.
+        "high": "data is buffered in memory before it is written to disk", so only the data disks see it, at the
+        risk of losing the last two consistency points' writes on an unplanned outage.
 
     Returns
     -------
@@ -102,9 +113,12 @@ def current_write_path():
     --------
     >>> current_write_path()
     {'disk_reads_per_read': 1.0, 'disk_writes_per_write': 2.0, 'disk_bytes_per_byte_written': 2.0}
+    >>> current_write_path("high")["disk_writes_per_write"]
+    1.0
     """
-    a_w = (data.value(_CVO, "nvram_log_writes_per_write", _PER_WRITE)
-           + data.value(_CVO, "data_writes_per_write", _PER_WRITE))
+    speed = _checks.choice("write_speed", write_speed, WRITE_SPEEDS)
+    log = data.value(_CVO, "nvram_log_writes_per_write", _PER_WRITE) if speed == "normal" else 0.0
+    a_w = log + data.value(_CVO, "data_writes_per_write", _PER_WRITE)
     return {"disk_reads_per_read": 1.0, "disk_writes_per_write": a_w, "disk_bytes_per_byte_written": a_w}
 
 
@@ -602,7 +616,10 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
         ``machine_type``; ``capacity_gib`` [GiB]: the larger of the raw capacity the data needs after ONTAP's
         reserve (:func:`raw_capacity_gib`, 14 %) and the disk the need's I/O requires at 30 IOPS and 0.48 MiB/s per
         GiB, one disk I/O per operation; ``data_gib`` [GiB]; the costs of :func:`monthly_cost_usd`, system disks
-        included. None if no machine type measured the need.
+        included; ``current_limit_mb_per_s`` [MB/s] and ``fits_current``: what that machine type's published limits
+        allow the workload in NetApp's current layout at the default write speed (:func:`current_write_path`), and
+        whether the need is within it (False: the 2020 result carries the need, today's layout does not). None if
+        no machine type measured the need.
 
     Notes
     -----
@@ -617,6 +634,12 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     >>> n = right_sized("streaming_writes", 300, 2)
     >>> n["machine_type"], round(n["capacity_gib"]), round(n["total"])
     ('n1-standard-8', 2381, 709)
+
+    Today's layout at the default write speed writes each byte twice against the 400 MiB/s write limit: 200 MiB/s,
+    about 210 MB/s, less than the need.
+
+    >>> round(n["current_limit_mb_per_s"], 1), n["fits_current"]
+    (209.7, False)
     """
     m = smallest_machine_measured(workload, need_mb_per_s, latency_ms)
     data_gib = units.convert(float(_checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
@@ -630,4 +653,6 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     io_gib = google_cloud.ssd_pd_size_needed_gib(
         iops=ops, mib_per_s=heavier * units.convert(need_mb_per_s, RATE_UNIT, LIMIT_UNIT))
     cost = monthly_cost_usd(m, max(raw_gib, io_gib), licence_usd_per_tib_month=licence_usd_per_tib_month)
-    return {"machine_type": m, "data_gib": data_gib, **cost}
+    now = float(published_limit(m, mix["read_share"], mix["block_size_kib"], **current_write_path())["mb_per_s"])
+    return {"machine_type": m, "data_gib": data_gib, **cost, "current_limit_mb_per_s": now,
+            "fits_current": need_mb_per_s <= now}
