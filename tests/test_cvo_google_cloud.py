@@ -239,9 +239,16 @@ def test_monthly_cost_adds_the_system_disks_and_prices_no_licence_unless_told():
     c = cvo_google_cloud.monthly_cost_usd("n1-standard-8")
     assert_allclose(c["total"], 0.379998 * 730 * 0.7 + 8192 * 0.17 + sysd["total"], rtol=1e-12)
     assert math.isnan(c["licence"]) and math.isnan(c["total_with_licence"])
+    # capacity-based: charged per TiB provisioned (by default what the 8 TiB of disks hold after the 14 % reserve),
+    # with "a 4 TiB minimum charge for each data-serving storage VM" (NetApp, 2025-08-19)
     priced = cvo_google_cloud.monthly_cost_usd("n1-standard-8", licence_usd_per_tib_month=10)
-    assert_allclose(priced["licence"], 8 * 10, rtol=1e-12)
-    assert_allclose(priced["total_with_licence"], c["total"] + 80, rtol=1e-12)
+    assert_allclose(priced["licence"], 8 * 0.86 * 10, rtol=1e-12)
+    assert_allclose(priced["total_with_licence"], c["total"] + 68.8, rtol=1e-12)
+    small = cvo_google_cloud.monthly_cost_usd("n1-standard-8", licence_usd_per_tib_month=10, provisioned_tib=2)
+    assert_allclose(small["licence"], 4 * 10, rtol=1e-12)
+    assert math.isnan(cvo_google_cloud.right_sized("streaming_writes", 300, 2)["licence"])
+    assert_allclose(cvo_google_cloud.right_sized("streaming_writes", 300, 6, licence_usd_per_tib_month=10)["licence"],
+                    60, rtol=1e-12)
 
 
 def test_raw_capacity_holds_the_data_after_ontaps_reserve():
@@ -285,6 +292,8 @@ BAD_INPUT = [
      [("yes", "must be True or False, got 'yes'")]),
     (cvo_google_cloud.reserve_share, {}, "which", [("mid", "must be one of low, high, example; got 'mid'")]),
     (cvo_google_cloud.raw_capacity_gib, {"data_gib": 100}, "data_gib", ["number"]),
+    (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8", "licence_usd_per_tib_month": 10},
+     "provisioned_tib", [(0, "got 0"), (-1, "got -1"), ("lots", "must be a number")]),
     (cvo_google_cloud.current_write_path, {}, "write_speed", [("fast", "must be one of normal, high; got 'fast'")]),
 ]
 

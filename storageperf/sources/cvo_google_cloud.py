@@ -492,7 +492,7 @@ def raw_capacity_gib(data_gib, reserve="high"):
 
 
 def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, system_disks=True,
-                     licence_usd_per_tib_month=None):
+                     licence_usd_per_tib_month=None, provisioned_tib=None):
     """Google's price of a Cloud Volumes ONTAP node for a month: the VM, its data and system disks, and a licence.
 
     Parameters
@@ -507,8 +507,13 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
         Include the boot, root, NVRAM and core disks NetApp's current layout adds
         (:func:`system_disks_monthly_cost_usd`). False gives the VM and data disks alone.
     licence_usd_per_tib_month : float, optional
-        The Cloud Volumes ONTAP licence price per TiB of data-disk capacity a month, 0 or more. Default None: the
-        price is not public, so no licence is priced and ``licence`` and ``total_with_licence`` are NaN. [USD]
+        The Cloud Volumes ONTAP capacity-based licence price per TiB of provisioned capacity a month, 0 or more.
+        Default None: the price is not public, so no licence is priced and ``licence`` and ``total_with_licence``
+        are NaN. [USD]
+    provisioned_tib : float or array-like, optional
+        Capacity provisioned in volumes, which the licence charges, at least its 4 TiB minimum charge per storage
+        VM (one storage VM here), greater than 0; default the data disks' capacity after ONTAP's reserve
+        (:func:`reserve_share`). [TiB]
 
     Returns
     -------
@@ -546,7 +551,9 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
         licence = np.full_like(np.asarray(size, dtype=float), np.nan)
     else:
         price = _checks.in_range("licence_usd_per_tib_month", licence_usd_per_tib_month, 0, float("inf"), "USD")
-        licence = units.convert(size, google_cloud.BILLING_UNIT, "TiB") * price
+        usable = units.convert(size, google_cloud.BILLING_UNIT, "TiB") * (1 - reserve_share())
+        tib = usable if provisioned_tib is None else _checks.positive("provisioned_tib", provisioned_tib, "TiB")
+        licence = np.maximum(tib, data.value(_CVO, "licence_min_charge", "TiB")) * price
     return {"vm": vm, "disks": disks, "system_disks": system,
             "total": _checks.scalar_or_array(np.asarray(total, dtype=float)),
             "disk_share": _checks.scalar_or_array(np.asarray((disks + system) / total, dtype=float)),
@@ -608,7 +615,8 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     latency_ms : float, optional
         Mean latency tolerated (see :func:`smallest_machine_measured`). [ms]
     licence_usd_per_tib_month : float, optional
-        The licence price per TiB a month (see :func:`monthly_cost_usd`); default None, not priced. [USD]
+        The licence price per TiB a month (see :func:`monthly_cost_usd`), charged on the data as provisioned;
+        default None, not priced. [USD]
 
     Returns
     -------
@@ -652,7 +660,8 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     heavier = max(mix["read_share"], 1 - mix["read_share"])
     io_gib = google_cloud.ssd_pd_size_needed_gib(
         iops=ops, mib_per_s=heavier * units.convert(need_mb_per_s, RATE_UNIT, LIMIT_UNIT))
-    cost = monthly_cost_usd(m, max(raw_gib, io_gib), licence_usd_per_tib_month=licence_usd_per_tib_month)
+    cost = monthly_cost_usd(m, max(raw_gib, io_gib), licence_usd_per_tib_month=licence_usd_per_tib_month,
+                            provisioned_tib=units.convert(data_gib, google_cloud.BILLING_UNIT, "TiB"))
     now = float(published_limit(m, mix["read_share"], mix["block_size_kib"], **current_write_path())["mb_per_s"])
     return {"machine_type": m, "data_gib": data_gib, **cost, "current_limit_mb_per_s": now,
             "fits_current": need_mb_per_s <= now}
