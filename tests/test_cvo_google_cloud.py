@@ -39,8 +39,8 @@ def test_google_throughput_is_not_read_as_decimal():
     c = cvo_google_cloud.comparison().set_index("id")
     assert c.loc["streaming_reads-custom4", "share"] < 1
     assert_allclose(c.loc["streaming_reads-custom4", "measured_mib_per_s"], 244.2e6 / MIB, rtol=1e-12)  # 232.9
-    # n1-standard-8's streaming writes: 5,200 / (400 x 2^20 / 65,536) = 81 % of the write limit, not 85 %
-    assert_allclose(c.loc["streaming_writes-n1s8", "share"], 5200 / (400 * MIB / 65536), rtol=1e-12)
+    # n1-standard-8's streaming writes: 342.5 MBps = 326.6 MiB/s, 82 % of the 400 MiB/s write limit, not 86 %
+    assert_allclose(c.loc["streaming_writes-n1s8", "share"], 342.5e6 / MIB / 400, rtol=1e-12)
 
 
 def test_reads_and_writes_share_the_iops_budget():
@@ -131,8 +131,8 @@ def test_measured_streaming_writes_has_no_read_latency():
 def test_comparison_shares():
     c = cvo_google_cloud.comparison().set_index(["workload", "machine_type"])
     assert len(c) == 12
-    # streaming reads, n1-standard-32: 18,000 / (1,200 x 2^20 / 65,536) = 0.9375 of the read-throughput limit
-    assert_allclose(c.loc[("streaming_reads", "n1-standard-32"), "share"], 18_000 / 19_200, rtol=1e-12)
+    # streaming reads, n1-standard-32: 1,190 MBps = 1,134.9 MiB/s of the 1,200 MiB/s read-throughput limit
+    assert_allclose(c.loc[("streaming_reads", "n1-standard-32"), "share"], 1190e6 / MIB / 1200, rtol=1e-12)
     # mixed on n1-standard-32: 30,000 / 40,000 (the shared IOPS budget binds, not the write throughput)
     assert_allclose(c.loc[("mixed", "n1-standard-32"), "share"], 0.75, rtol=1e-12)
     assert c.loc[("mixed", "n1-standard-32"), "binding"] == "read and write IOPS together"
@@ -153,7 +153,7 @@ def test_units_that_make_the_tables_agree():
 def test_monthly_cost_as_tested():
     # n1-standard-8: USD 0.379998 an hour x 730 h x 0.7 (a whole month of sustained use); 2 x 4 TiB = 8,192 GiB at
     # USD 0.17 per GiB-month (Google's GB is 2^30 bytes)
-    c = cvo_google_cloud.monthly_cost_usd("n1-standard-8")
+    c = cvo_google_cloud.monthly_cost_usd("n1-standard-8", system_disks=False)
     assert_allclose([c["vm"], c["disks"]], [0.379998 * 730 * 0.7, 8192 * 0.17], rtol=1e-12)
     assert_allclose(c["disk_share"], 8192 * 0.17 / (0.379998 * 730 * 0.7 + 8192 * 0.17), rtol=1e-12)
     custom = cvo_google_cloud.monthly_cost_usd("custom-4-16384")  # no price found for the custom machine type
@@ -164,21 +164,99 @@ def test_monthly_cost_as_tested():
 def test_disks_are_most_of_the_cost_only_above_a_capacity():
     # n1-standard-32 a month: 776.72 USD (2025-03-06 snapshot); disks cost more than the VM above 776.72 / 0.17 GiB
     at = 776.715912 / 0.17
-    c = cvo_google_cloud.monthly_cost_usd("n1-standard-32", [at / 2, at, 2 * at])
+    c = cvo_google_cloud.monthly_cost_usd("n1-standard-32", [at / 2, at, 2 * at], system_disks=False)
     assert_allclose(c["disk_share"], [1 / 3, 1 / 2, 2 / 3], rtol=1e-9)
 
 
 def test_right_sized_node():
     # A backup target: 300 MBps of streaming writes, 2 TiB of data: n1-standard-8 (342.5 MBps measured, Table 4),
-    # 2,048 GiB (more than the 300e6 / 2^20 / 0.48 = 596 GiB its throughput needs), 194.18 + 348.16 USD
+    # 2,048 GiB of data on 2,048 / (1 - 0.14) GiB of disks (NetApp's reserve, 12 to 14 %; more than the
+    # 300e6 / 2^20 / 0.48 = 596 GiB its throughput needs), plus the system disks
     n = cvo_google_cloud.right_sized("streaming_writes", 300, 2)
     assert n["machine_type"] == "n1-standard-8"
-    assert_allclose([n["capacity_gib"], n["disks"]], [2048, 2048 * 0.17], rtol=1e-12)
+    assert_allclose([n["capacity_gib"], n["disks"]], [2048 / 0.86, 2048 / 0.86 * 0.17], rtol=1e-12)
+    assert_allclose(n["total"], 0.379998 * 730 * 0.7 + 2048 / 0.86 * 0.17 + 574 * 0.17 + 315 * 0.04, rtol=1e-12)
     # a small data set on a fast need: the disk its I/O needs sets the size (1,190 MBps of reads: 2,365 GiB)
     n = cvo_google_cloud.right_sized("streaming_reads", 1190, 0.1)
     assert n["machine_type"] == "n1-standard-32"
     assert_allclose(n["capacity_gib"], 1190e6 / MIB / 0.48, rtol=1e-12)
     assert cvo_google_cloud.right_sized("streaming_reads", 1191, 1) is None
+
+
+def test_current_layout_writes_each_client_write_twice_to_persistent_disk():
+    # NetApp today: "One 500 GiB SSD persistent disk for NVRAM" (default configuration, 2025-06-04) and, at the
+    # default normal write speed, "data is written directly to disk" (write speed, 2023-03-01): each write is logged
+    # on the NVRAM disk and written to the data disks again, 2 disk writes and 2 bytes per byte
+    path = cvo_google_cloud.current_write_path()
+    assert path == {"disk_reads_per_read": 1.0, "disk_writes_per_write": 2.0, "disk_bytes_per_byte_written": 2.0}
+    # streaming writes on n1-standard-8: the 400 MiB/s write limit carries 200 MiB/s of client writes
+    r = cvo_google_cloud.published_limit("n1-standard-8", 0.0, 64, **path)
+    assert_allclose(r["mib_per_s"], 200, rtol=1e-12)
+    assert r["binding"] == "write throughput"
+    # OLTP on n1-standard-32: 1 / (0.8 / 60,000 + 0.2 x 2 / 30,000) = 37,500
+    assert_allclose(cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8, **path)["iops"], 37_500, rtol=1e-12)
+    # the 2020 results that today's layout cannot carry are flagged, not dropped: streaming writes 326.6 and 343.3
+    # MiB/s > 200; mixed 30,000 > 1 / (0.5 / 60,000 + 0.5 x 2 / 30,000) = 24,000; OLTP 56,000 > 37,500
+    c = cvo_google_cloud.comparison().set_index("id")
+    assert len(c) == 12
+    assert set(c.index[~c["fits_current"]]) == {"streaming_writes-n1s8", "streaming_writes-n1s32", "mixed-n1s32",
+                                                "oltp-n1s32"}
+    assert_allclose(c.loc["mixed-n1s32", "current_model"], 24_000, rtol=1e-12)
+
+
+def test_high_write_speed_writes_each_client_write_once():
+    # NetApp: "When you choose high write speed, data is buffered in memory before it is written to disk"
+    high = cvo_google_cloud.current_write_path("high")
+    assert (high["disk_writes_per_write"], high["disk_bytes_per_byte_written"]) == (1.0, 1.0)
+
+
+def test_right_sized_says_when_todays_layout_cannot_carry_the_need():
+    # 300 MBps of streaming writes: n1-standard-8 measured 342.5 MBps in 2020 (Table 4), but at the default write
+    # speed today each byte is written twice against its 400 MiB/s write limit: 200 MiB/s = 209.7 MB/s < 300
+    n = cvo_google_cloud.right_sized("streaming_writes", 300, 2)
+    assert_allclose(n["current_limit_mb_per_s"], 200 * MIB / 1e6, rtol=1e-12)
+    assert not n["fits_current"]
+    assert cvo_google_cloud.right_sized("streaming_writes", 200, 2)["fits_current"]
+
+
+def test_share_is_quoted_on_the_basis_of_the_limit_that_binds():
+    # Streaming reads on n1-standard-32 are bound by the 1,200 MiB/s read limit; the report measured 1,190 MBps =
+    # 1,134.9 MiB/s, 94.6 % of it (95 % rounded), not the 18,000 / 19,200 = 93.75 % of the IOPS the limit allows
+    c = cvo_google_cloud.comparison().set_index("id")
+    assert_allclose(c.loc["streaming_reads-n1s32", "share"], 1190e6 / MIB / 1200, rtol=1e-12)
+    assert round(c.loc["streaming_reads-n1s32", "share"] * 100) == 95
+    # custom-4-16384: 244.2 MBps = 232.9 MiB/s of its 240 MiB/s, 97 %, where IOPS would say 3,700 / 3,840 = 96 %
+    assert_allclose(c.loc["streaming_reads-custom4", "share"], 244.2e6 / MIB / 240, rtol=1e-12)
+    # an IOPS-bound result is quoted in IOPS: OLTP on n1-standard-32, 56,000 / 50,000
+    assert_allclose(c.loc["oltp-n1s32", "share"], 56_000 / 50_000, rtol=1e-12)
+
+
+def test_monthly_cost_adds_the_system_disks_and_prices_no_licence_unless_told():
+    # NetApp's single node: 10 + 64 + 500 GiB of SSD (boot, root, NVRAM) at 0.17 and 315 GiB of Standard (cores) at
+    # 0.04 USD per GiB-month (Google's examples: 200 GB SSD 34.00 USD, 200 GB Standard 8.00 USD)
+    sysd = cvo_google_cloud.system_disks_monthly_cost_usd()
+    assert_allclose(sysd["total"], 574 * 0.17 + 315 * 0.04, rtol=1e-12)
+    c = cvo_google_cloud.monthly_cost_usd("n1-standard-8")
+    assert_allclose(c["total"], 0.379998 * 730 * 0.7 + 8192 * 0.17 + sysd["total"], rtol=1e-12)
+    assert math.isnan(c["licence"]) and math.isnan(c["total_with_licence"])
+    # capacity-based: charged per TiB provisioned (by default what the 8 TiB of disks hold after the 14 % reserve),
+    # with "a 4 TiB minimum charge for each data-serving storage VM" (NetApp, 2025-08-19)
+    priced = cvo_google_cloud.monthly_cost_usd("n1-standard-8", licence_usd_per_tib_month=10)
+    assert_allclose(priced["licence"], 8 * 0.86 * 10, rtol=1e-12)
+    assert_allclose(priced["total_with_licence"], c["total"] + 68.8, rtol=1e-12)
+    small = cvo_google_cloud.monthly_cost_usd("n1-standard-8", licence_usd_per_tib_month=10, provisioned_tib=2)
+    assert_allclose(small["licence"], 4 * 10, rtol=1e-12)
+    assert math.isnan(cvo_google_cloud.right_sized("streaming_writes", 300, 2)["licence"])
+    assert_allclose(cvo_google_cloud.right_sized("streaming_writes", 300, 6, licence_usd_per_tib_month=10)["licence"],
+                    60, rtol=1e-12)
+
+
+def test_raw_capacity_holds_the_data_after_ontaps_reserve():
+    # NetApp: "approximately 12 to 14 percent is overhead"; its example, 442.94 of 500 GiB usable, is 11.4 %
+    assert_allclose(cvo_google_cloud.raw_capacity_gib(860), 1000, rtol=1e-12)
+    assert_allclose(cvo_google_cloud.raw_capacity_gib(880, "low"), 1000, rtol=1e-12)
+    assert_allclose(cvo_google_cloud.reserve_share("example"), 1 - 442.94 / 500, rtol=1e-12)
+    assert cvo_google_cloud.reserve_share("example") < cvo_google_cloud.reserve_share("low")
 
 
 MIX = {"machine_type": "n1-standard-8", "read_share": 0.5, "block_size_kib": 8, **ONE}
@@ -207,6 +285,16 @@ BAD_INPUT = [
      "latency_ms", [(0, "got 0"), (-3, "got -3"), ("ten", "must be a number")]),
     (cvo_google_cloud.right_sized, {"workload": "oltp", "need_mb_per_s": 10, "capacity_tib": 1}, "capacity_tib",
      ["number"]),
+    (cvo_google_cloud.published_limit, MIX, "disk_bytes_per_byte_written", ["number"]),
+    (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8"}, "licence_usd_per_tib_month",
+     [(-1, "must be at least 0 USD, got -1"), ("cheap", "must be a number")]),
+    (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8"}, "system_disks",
+     [("yes", "must be True or False, got 'yes'")]),
+    (cvo_google_cloud.reserve_share, {}, "which", [("mid", "must be one of low, high, example; got 'mid'")]),
+    (cvo_google_cloud.raw_capacity_gib, {"data_gib": 100}, "data_gib", ["number"]),
+    (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8", "licence_usd_per_tib_month": 10},
+     "provisioned_tib", [(0, "got 0"), (-1, "got -1"), ("lots", "must be a number")]),
+    (cvo_google_cloud.current_write_path, {}, "write_speed", [("fast", "must be one of normal, high; got 'fast'")]),
 ]
 
 

@@ -12,7 +12,7 @@ tiers. Limits per GiB of disk are read from ``data/platforms/google_cloud_limits
 
 References
 ----------
-.. [1] Google Cloud, "Disk and image pricing" (n1-standard-8 and SSD Persistent Disk prices), undated copy.
+.. [1] Google Cloud, "Disk and image pricing" (n1-standard-8, SSD and Standard Persistent Disk prices), undated copy.
 .. [2] OpenCost, ``configs/default.json`` (N1 vCPU and memory rates, us-central1); Cyclenerd,
    ``google-cloud-pricing-cost-calculator`` pricing.yml, 2025-03-06 (n1-standard-32, us-central1).
 .. [3] Google Cloud, "VM instance pricing", archive capture of 2021-01-19.
@@ -140,6 +140,31 @@ def ssd_pd_monthly_cost_usd(size_gib, disks=1):
     size = _checks.positive("size_gib", size_gib, "GiB")
     n = _checks.in_range("disks", disks, 1, float("inf"))
     return _checks.scalar_or_array(n * size * data.value(_PRICES, "pd_ssd_gb_month", "USD per GiB-month"))
+
+
+def standard_pd_monthly_cost_usd(size_gib, disks=1):
+    """Price of Standard Persistent Disk capacity for a month, billed per GB of 2^30 bytes.
+
+    Parameters
+    ----------
+    size_gib : float or array-like
+        Size of each disk, greater than 0. [GiB]
+    disks : int
+        Number of disks, at least 1. [-]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``disks x size [GiB] x price per GiB-month`` (Google's example: 200 GB for 8.00 USD a month). [USD]
+
+    Examples
+    --------
+    >>> round(standard_pd_monthly_cost_usd(315), 2)
+    12.6
+    """
+    size = _checks.positive("size_gib", size_gib, "GiB")
+    n = _checks.in_range("disks", disks, 1, float("inf"))
+    return _checks.scalar_or_array(n * size * data.value(_PRICES, "pd_standard_gb_month", "USD per GiB-month"))
 
 
 def ssd_pd_size_limits(size_gib):

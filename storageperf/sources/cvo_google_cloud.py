@@ -9,31 +9,45 @@ write IOPS, read and write throughput. This module answers two questions from th
   ``b`` running at ``X`` operations per second asks the disks for ``r X a_r`` read and ``(1 - r) X a_w`` write I/Os
   and ``r X b`` and ``(1 - r) X b`` bytes per second, where ``a_r`` and ``a_w`` are the disk I/Os per client read
   and write (1 and 1 if Cloud Volumes ONTAP passed every operation straight through: the caller must say which).
-  SSD Persistent Disk cannot reach its read and write IOPS maxima at once [2]_, so the two IOPS terms share one
-  budget, ``r X a_r / R_iops + (1 - r) X a_w / W_iops <= 1``; its throughput maxima it can reach at once
-  (:func:`storageperf.concepts.bounds.mixed_iops_limit` with ``iops_shared=True``). No benchmark number enters it.
+  Google's page lists simultaneous reads and writes among the factors of disk performance and gives the shared
+  budget no shape [2]_ (a third party's summary says SSD Persistent Disk cannot reach both IOPS maxima at once); the
+  bound assumes the straight line, ``r X a_r / R_iops + (1 - r) X a_w / W_iops <= 1``, with both throughput maxima
+  reachable at once (:func:`storageperf.concepts.bounds.mixed_iops_limit` with ``iops_shared=True``). No benchmark
+  number enters it. :func:`current_write_path` gives ``a_w`` and the bytes per byte written of NetApp's current
+  layout (2 and 2); :data:`ONE_TO_ONE` gives 1 and 1.
 * **What was measured** (:func:`measured`, :func:`comparison`): each result beside that bound, the I/O the
   clients kept in flight by Little's law (IOPS x latency), and, where a result is above the one-to-one bound, the
-  most disk writes per client write it leaves room for (:func:`max_disk_writes_per_write`): below 1, Cloud Volumes
-  ONTAP wrote fewer, larger I/Os to its disks than its clients wrote, an inference from the results.
+  most disk writes per client write it leaves room for (:func:`max_disk_writes_per_write`): below 1, the result does
+  not fit the straight-line budget one to one (fewer, larger disk writes, reads from memory, or another shape of the
+  budget would each explain it; the results cannot tell which).
 
 Units, each number in the unit its document uses: Table 1's throughput limits are Google's, and Google states them
 in MiBps (:data:`LIMIT_UNIT`; source_discrepancies cvo-google-cloud-02); the results' MBps are decimal and their
 block sizes KiB (:data:`RATE_UNIT`, :data:`BLOCK_UNIT`: the only reading under which their IOPS and MBps agree,
 cvo-google-cloud-03); disk sizes "TB" are TiB, billed in GiB (cvo-google-cloud-10). Prices (:func:`monthly_cost_usd`)
-are Google's on-demand list prices of the VM, less the sustained-use discount of a VM that runs the whole month, and
-of its SSD Persistent Disks (:mod:`storageperf.platforms.google_cloud`); the Cloud Volumes ONTAP licence price is not
-public and is not included, and the node-based licences the report names are no longer sold (cvo-google-cloud-08).
+are Google's on-demand list prices of the VM, less the sustained-use discount of a VM that runs the whole month, of
+its SSD Persistent Disks for data and of the system disks NetApp's current layout adds (boot, root, NVRAM, cores;
+:func:`system_disks_monthly_cost_usd`); data needs raw capacity beyond itself for ONTAP's reserve
+(:func:`raw_capacity_gib`). The Cloud Volumes ONTAP licence price is not public: it is an input, blank (None) by
+default, and the node-based licences the report names are no longer sold (cvo-google-cloud-08).
+
+**The write path today** (:func:`current_write_path`). NetApp's current layout puts the node's NVRAM on a 500 GiB
+SSD Persistent Disk, and at the default (normal) write speed "data is written directly to disk": each client write is
+logged there and written to the data disks again at a consistency point, two disk writes and twice the bytes.
+Several of TR-4816's 2020 results are above the bound that layout allows (``comparison()["fits_current"]``).
 
 References
 ----------
 .. [1] O. Berman, "Performance Characterization of NetApp Cloud Volumes ONTAP for Google Cloud", NetApp TR-4816,
    February 2020: Table 1 (machine types and limits), section 3.3 (workloads), Tables 2 to 5 (results).
-.. [2] Google Cloud, "Optimize Persistent Disk performance", section "Simultaneous reads and writes" (as summarised
-   in documents.csv, xmind-disk-storage: "It is not possible for SSD persistent disks to reach their maximum IOPs
-   limits for reads and writes simultaneously").
+.. [2] Google Cloud, "Optimize Persistent Disk performance", its list of factors ("Simultaneous reads and writes");
+   the rule for SSD Persistent Disk is known here from a third party's summary (documents.csv,
+   xmind-disk-storage: "It is not possible for SSD persistent disks to reach their maximum IOPs limits for reads and
+   writes simultaneously").
 .. [3] Google Cloud, "Disk and image pricing", "VM instance pricing", "Sustained use discounts" (see
    :mod:`storageperf.platforms.google_cloud`).
+.. [4] NetApp, "Default configuration for Cloud Volumes ONTAP" (2025-06-04), "Write speed" (2023-03-01), "Disks and
+   aggregates used for Cloud Volumes ONTAP clusters" (2025-03-14): ``data/platforms/google_cloud_cvo.csv``.
 """
 from __future__ import annotations
 
@@ -64,6 +78,48 @@ LIMIT_UNIT = google_cloud.THROUGHPUT_UNIT
 ONE_TO_ONE = {"disk_reads_per_read": 1.0, "disk_writes_per_write": 1.0}
 
 _SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32": "n1s32"}
+#: NetApp's documented layout of a node today (``data/platforms/google_cloud_cvo.csv``).
+_CVO = "google_cloud_cvo"
+_PER_WRITE = "disk writes per client write"
+#: The system disks of a single node NetApp documents today: (row of its size, disk type).
+SYSTEM_DISKS = {"boot": ("boot_disk_size", "ssd"), "root": ("root_disk_size", "ssd"),
+                "nvram": ("nvram_disk_size", "ssd"), "cores": ("core_disk_size", "standard")}
+
+
+#: Cloud Volumes ONTAP's write speeds (NetApp, "Write speed"): normal, the default, and high.
+WRITE_SPEEDS = ("normal", "high")
+
+
+def current_write_path(write_speed="normal"):
+    """Disk I/Os and bytes per client operation in NetApp's current layout, at a write speed.
+
+    Parameters
+    ----------
+    write_speed : {"normal", "high"}
+        "normal" (the default option): "data is written directly to disk", logged on the NVRAM Persistent Disk.
+        "high": "data is buffered in memory before it is written to disk", so only the data disks see it, at the
+        risk of losing the last two consistency points' writes on an unplanned outage.
+
+    Returns
+    -------
+    dict
+        ``disk_reads_per_read`` (1: every read from disk), ``disk_writes_per_write`` and
+        ``disk_bytes_per_byte_written`` [-]: each client write is logged on the NVRAM Persistent Disk ("data is
+        written directly to disk", the default) and reaches the data disks once more at a consistency point, so 1 + 1
+        (``data/platforms/google_cloud_cvo.csv``; the write-speed page dated 2023-03-01, the disk layout 2025-06-04).
+        Keyword arguments for :func:`published_limit`.
+
+    Examples
+    --------
+    >>> current_write_path()
+    {'disk_reads_per_read': 1.0, 'disk_writes_per_write': 2.0, 'disk_bytes_per_byte_written': 2.0}
+    >>> current_write_path("high")["disk_writes_per_write"]
+    1.0
+    """
+    speed = _checks.choice("write_speed", write_speed, WRITE_SPEEDS)
+    log = data.value(_CVO, "nvram_log_writes_per_write", _PER_WRITE) if speed == "normal" else 0.0
+    a_w = log + data.value(_CVO, "data_writes_per_write", _PER_WRITE)
+    return {"disk_reads_per_read": 1.0, "disk_writes_per_write": a_w, "disk_bytes_per_byte_written": a_w}
 
 
 @functools.cache
@@ -138,7 +194,7 @@ def workload_mix(workload):
 
 
 def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_read, disk_writes_per_write,
-                    iops_shared=True):
+                    iops_shared=True, disk_bytes_per_byte_written=1.0):
     """The most operations per second the published Persistent Disk limits allow a read/write mix.
 
     Parameters
@@ -152,8 +208,12 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
         Disk I/Os per client read and per client write, greater than 0; :data:`ONE_TO_ONE` passes every operation
         straight through. Required: the bound depends on them. [-]
     iops_shared : bool
-        True (Google's rule for SSD Persistent Disk): reads and writes share one IOPS budget. False gives the
-        reading that lets both IOPS maxima be reached at once, which Google says they cannot.
+        True: reads and writes share one IOPS budget, on the straight line between the two maxima (an assumption:
+        Google gives no shape for it). False gives the reading that lets both IOPS maxima be reached at once.
+    disk_bytes_per_byte_written : float or array-like
+        Bytes written to Persistent Disk per byte a client writes, greater than 0: 1 (default) if every byte is
+        written once, 2 in NetApp's current layout at the default write speed (:func:`current_write_path`: logged on
+        the NVRAM disk, then written to the data disks). It divides the write throughput limit. [-]
 
     Returns
     -------
@@ -170,11 +230,14 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     Examples
     --------
     TR-4816's OLTP mix (80 % reads of 8 KiB) on n1-standard-32, one disk I/O per client operation: reads and writes
-    share the IOPS budget, 1 / (0.8 / 60,000 + 0.2 / 30,000) = 50,000 operations per second.
+    share the IOPS budget, 1 / (0.8 / 60,000 + 0.2 / 30,000) = 50,000 operations per second. In NetApp's current
+    layout each write is two disk writes: 1 / (0.8 / 60,000 + 0.2 x 2 / 30,000) = 37,500.
 
     >>> r = published_limit("n1-standard-32", 0.8, 8, **ONE_TO_ONE)
     >>> round(r["iops"]), r["binding"]
     (50000, 'read and write IOPS together')
+    >>> round(published_limit("n1-standard-32", 0.8, 8, **current_write_path())["iops"])
+    37500
 
     Streaming reads of 64 KiB on custom-4-16384: 240 MiB/s / 64 KiB = 3,840 operations per second.
 
@@ -183,6 +246,8 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     """
     lim = machine_limits(machine_type)
     rates = {k: units.convert(lim[f"{k}_mib_per_s"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
+    # every byte a client writes costs the disks c bytes: the same as a write throughput limit c times smaller
+    rates["write"] = rates["write"] / _checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
     x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
                                          rates["read"], rates["write"], iops_shared=iops_shared,
                                          disk_reads_per_read=disk_reads_per_read,
@@ -246,8 +311,8 @@ def max_disk_writes_per_write(machine_type, workload):
     float
         ``a_w = (1 - R / R_iops) W_iops / W``, from the shared IOPS budget ``R / R_iops + a_w W / W_iops <= 1`` with the
         measured client reads ``R`` and writes ``W`` (inf for a workload with no writes). [-] At least 1: the result
-        fits one disk I/O per client operation. Below 1: it does not, and the node must have sent its disks fewer
-        writes than its clients sent it (or served reads from its memory).
+        fits one disk I/O per client operation; below 2, it does not fit NetApp's current layout
+        (:func:`current_write_path`). Below 1: it does not fit one to one, on the straight-line budget.
 
     Examples
     --------
@@ -263,6 +328,13 @@ def max_disk_writes_per_write(machine_type, workload):
     return (1 - got["read_iops"] / lim["read_iops"]) * lim["write_iops"] / got["write_iops"]
 
 
+def _share(got, lim):
+    """Measured / bound, on the basis of the limit that binds: MiB/s for a throughput limit, IOPS for IOPS."""
+    if "throughput" in lim["binding"]:
+        return got["mib_per_s"] / float(lim["mib_per_s"])
+    return got["iops"] / float(lim["iops"])
+
+
 def comparison():
     """Every measured result beside :func:`published_limit` for its workload's mix, one disk I/O per operation.
 
@@ -272,9 +344,14 @@ def comparison():
         The standard comparison table (:func:`storageperf.concepts.compare.table`), one row per machine type and
         workload: ``measured`` and ``model`` (the published-limit bound with Google's shared IOPS budget and
         :data:`ONE_TO_ONE`) in IOPS, ``binding``; then ``workload``, ``machine_type``, ``measured_mb_per_s``,
-        ``measured_mib_per_s``, ``limit_mib_per_s``, ``share`` (measured / bound), ``outstanding`` (Little's law),
-        ``max_disk_writes_per_write`` (:func:`max_disk_writes_per_write`) and ``independent_model`` (the bound if
-        both IOPS maxima could be reached at once, which Google says they cannot).
+        ``measured_mib_per_s``, ``limit_mib_per_s``, ``share`` (measured / bound, on the basis of the binding limit:
+        MiB/s against a throughput limit, IOPS against an IOPS limit, so that a share and the limit it is quoted
+        against agree), ``outstanding`` (Little's law), ``max_disk_writes_per_write``
+        (:func:`max_disk_writes_per_write`), ``independent_model`` (the bound if both IOPS maxima could be reached at
+        once); ``current_model``, ``current_binding`` and ``current_share``: the same under NetApp's current layout
+        (:func:`current_write_path`, each client write twice on Persistent Disk), and ``fits_current``: False where
+        the result is above that bound, a result the 2020 report measured that today's documented layout cannot
+        carry (flagged, not dropped).
 
     Examples
     --------
@@ -291,13 +368,16 @@ def comparison():
             got = measured(m, w)
             lim = published_limit(m, spec["read_share"], spec["block_size_kib"], **ONE_TO_ONE)
             free = published_limit(m, spec["read_share"], spec["block_size_kib"], **ONE_TO_ONE, iops_shared=False)
+            now = published_limit(m, spec["read_share"], spec["block_size_kib"], **current_write_path())
             rows.append({"id": f"{w}-{_SHORT[m]}", "measured": got["iops"], "model": lim["iops"],
                          "binding": lim["binding"], "workload": w, "machine_type": m,
                          "measured_mb_per_s": got["mb_per_s"], "measured_mib_per_s": got["mib_per_s"],
-                         "limit_mib_per_s": lim["mib_per_s"], "share": got["iops"] / lim["iops"],
+                         "limit_mib_per_s": lim["mib_per_s"], "share": _share(got, lim),
                          "outstanding": got["outstanding"],
                          "max_disk_writes_per_write": max_disk_writes_per_write(m, w),
-                         "independent_model": free["iops"]})
+                         "independent_model": free["iops"], "current_model": now["iops"],
+                         "current_binding": now["binding"], "current_share": _share(got, now),
+                         "fits_current": _share(got, now) <= 1})
     return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
                          document=DOCUMENT)
 
@@ -332,23 +412,116 @@ def implied_block_size_kib():
                                                          "stated_kib", "implied_kib", "agrees"]]
 
 
-def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True):
-    """Google's price of a Cloud Volumes ONTAP node for a month: the VM and its SSD Persistent Disks.
+def system_disks_monthly_cost_usd():
+    """What the system disks NetApp's current layout gives a single node cost a month, besides the data disks.
+
+    Returns
+    -------
+    dict
+        ``boot``, ``root``, ``nvram`` (SSD Persistent Disk), ``cores`` (Standard Persistent Disk) and ``total``
+        [USD per month]; ``ssd_gib`` and ``standard_gib`` [GiB]: their sizes (:data:`SYSTEM_DISKS`,
+        ``data/platforms/google_cloud_cvo.csv``, NetApp's default configuration dated 2025-06-04).
+
+    Examples
+    --------
+    10 + 64 + 500 GiB of SSD at 0.17 USD and 315 GiB of Standard at 0.04 USD:
+
+    >>> c = system_disks_monthly_cost_usd()
+    >>> round(c["nvram"], 2), round(c["total"], 2)
+    (85.0, 110.18)
+    """
+    out, gib = {}, {"ssd": 0.0, "standard": 0.0}
+    for name, (row, kind) in SYSTEM_DISKS.items():
+        size = data.value(_CVO, row, google_cloud.BILLING_UNIT)
+        gib[kind] += size
+        out[name] = float(google_cloud.ssd_pd_monthly_cost_usd(size) if kind == "ssd"
+                          else google_cloud.standard_pd_monthly_cost_usd(size))
+    out["total"] = sum(out[name] for name in SYSTEM_DISKS)
+    return {**out, "ssd_gib": gib["ssd"], "standard_gib": gib["standard"]}
+
+
+def reserve_share(which="high"):
+    """The share of the raw capacity (the data disks bought) Cloud Volumes ONTAP reserves for its own use.
+
+    Parameters
+    ----------
+    which : {"low", "high", "example"}
+        NetApp's "approximately 12 to 14 percent" (low or high end), or the share its own example implies (a 500 GiB
+        aggregate with 442.94 GiB usable: 11.4 %, below the range it states; cvo-google-cloud-11).
+
+    Returns
+    -------
+    float
+        Share of the raw capacity, 0 to 1. [-]
+
+    Examples
+    --------
+    >>> reserve_share(), round(reserve_share("example"), 4)
+    (0.14, 0.1141)
+    """
+    w = _checks.choice("which", which, ("low", "high", "example"))
+    if w == "example":
+        return 1 - data.value(_CVO, "overhead_example_usable", "GiB") / data.value(_CVO, "overhead_example_raw", "GiB")
+    return data.value(_CVO, f"overhead_pct_{w}", "%") / 100
+
+
+def raw_capacity_gib(data_gib, reserve="high"):
+    """The data disks' capacity a node needs to hold some data, after ONTAP's reserve.
+
+    Parameters
+    ----------
+    data_gib : float or array-like
+        Data to hold, greater than 0. [GiB]
+    reserve : {"low", "high", "example"}
+        Which reading of ONTAP's reserve (:func:`reserve_share`); default the high end, 14 %.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``data / (1 - reserve)``. [GiB]
+
+    Examples
+    --------
+    2 TiB of data needs 2,048 / 0.86 = 2,381 GiB of disks.
+
+    >>> round(raw_capacity_gib(2048))
+    2381
+    """
+    size = _checks.positive("data_gib", data_gib, "GiB")
+    return _checks.scalar_or_array(size / (1 - reserve_share(reserve)))
+
+
+def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, system_disks=True,
+                     licence_usd_per_tib_month=None, provisioned_tib=None):
+    """Google's price of a Cloud Volumes ONTAP node for a month: the VM, its data and system disks, and a licence.
 
     Parameters
     ----------
     machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
     capacity_gib : float or array-like, optional
-        SSD Persistent Disk capacity, greater than 0; default: the disks Table 1 gives the machine, as tested. [GiB]
+        SSD Persistent Disk capacity for data (raw, before ONTAP's reserve), greater than 0; default: the disks
+        Table 1 gives the machine, as tested. [GiB]
     sustained_use : bool
         Apply the sustained-use discount of a VM that runs the whole month (N1: 30 %).
+    system_disks : bool
+        Include the boot, root, NVRAM and core disks NetApp's current layout adds
+        (:func:`system_disks_monthly_cost_usd`). False gives the VM and data disks alone.
+    licence_usd_per_tib_month : float, optional
+        The Cloud Volumes ONTAP capacity-based licence price per TiB of provisioned capacity a month, 0 or more.
+        Default None: the price is not public, so no licence is priced and ``licence`` and ``total_with_licence``
+        are NaN. [USD]
+    provisioned_tib : float or array-like, optional
+        Capacity provisioned in volumes, which the licence charges, at least its 4 TiB minimum charge per storage
+        VM (one storage VM here), greater than 0; default the data disks' capacity after ONTAP's reserve
+        (:func:`reserve_share`). [TiB]
 
     Returns
     -------
     dict
-        ``vm`` (NaN for custom-4-16384: no price for the custom machine type was found), ``disks``, ``total`` (NaN
-        where ``vm`` is) [USD per month], ``disk_share`` (disks / total) [-] and ``capacity_gib`` [GiB]. The Cloud
-        Volumes ONTAP licence is not included: its price is not public.
+        ``vm`` (NaN for custom-4-16384: no price for the custom machine type was found), ``disks`` (data disks),
+        ``system_disks``, ``total`` (VM and disks, before the licence; NaN where ``vm`` is) [USD per month],
+        ``disk_share`` (all disks / total) [-], ``capacity_gib`` [GiB], ``licence`` and ``total_with_licence``
+        [USD per month] (NaN unless a licence price is given).
 
     Notes
     -----
@@ -357,23 +530,36 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True):
 
     Examples
     --------
-    n1-standard-8 with 2 x 4 TiB of SSD Persistent Disk, as tested: 0.379998 USD x 730 h x 0.7 and 8,192 GiB x 0.17
-    USD; disks are 88 % of it.
+    n1-standard-8 with 2 x 4 TiB of SSD Persistent Disk, as tested: 0.379998 USD x 730 h x 0.7, 8,192 GiB x 0.17
+    USD and 110.18 USD of system disks; disks are 89 % of it. No licence unless its price is given.
 
     >>> c = monthly_cost_usd("n1-standard-8")
-    >>> round(c["vm"], 2), round(c["disks"], 2), round(c["disk_share"], 2)
-    (194.18, 1392.64, 0.88)
+    >>> round(c["vm"], 2), round(c["disks"], 2), round(c["total"], 2), round(c["disk_share"], 2), c["licence"]
+    (194.18, 1392.64, 1697.0, 0.89, nan)
     """
     lim = machine_limits(machine_type)
     if capacity_gib is None:
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
     size = _checks.positive("capacity_gib", capacity_gib, "GiB")
+    if not isinstance(system_disks, (bool, np.bool_)):
+        raise ValueError(f"system_disks must be True or False, got {system_disks!r}")
     vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
     disks = google_cloud.ssd_pd_monthly_cost_usd(size)
-    total = vm + disks
-    return {"vm": vm, "disks": disks, "total": _checks.scalar_or_array(np.asarray(total, dtype=float)),
-            "disk_share": _checks.scalar_or_array(np.asarray(disks / total, dtype=float)),
-            "capacity_gib": _checks.scalar_or_array(size)}
+    system = system_disks_monthly_cost_usd()["total"] if system_disks else 0.0
+    total = vm + disks + system
+    if licence_usd_per_tib_month is None:
+        licence = np.full_like(np.asarray(size, dtype=float), np.nan)
+    else:
+        price = _checks.in_range("licence_usd_per_tib_month", licence_usd_per_tib_month, 0, float("inf"), "USD")
+        usable = units.convert(size, google_cloud.BILLING_UNIT, "TiB") * (1 - reserve_share())
+        tib = usable if provisioned_tib is None else _checks.positive("provisioned_tib", provisioned_tib, "TiB")
+        licence = np.maximum(tib, data.value(_CVO, "licence_min_charge", "TiB")) * price
+    return {"vm": vm, "disks": disks, "system_disks": system,
+            "total": _checks.scalar_or_array(np.asarray(total, dtype=float)),
+            "disk_share": _checks.scalar_or_array(np.asarray((disks + system) / total, dtype=float)),
+            "capacity_gib": _checks.scalar_or_array(size),
+            "licence": _checks.scalar_or_array(np.asarray(licence, dtype=float)),
+            "total_with_licence": _checks.scalar_or_array(np.asarray(total + licence, dtype=float))}
 
 
 def _latency_ms(result):
@@ -416,7 +602,7 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
                  and _latency_ms(measured(m, workload)) <= bound), None)
 
 
-def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None):
+def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licence_usd_per_tib_month=None):
     """A node for a need: the smallest measured machine type, and the SSD Persistent Disk the need and data require.
 
     Parameters
@@ -428,13 +614,20 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None):
         Data to hold, greater than 0. [TiB]
     latency_ms : float, optional
         Mean latency tolerated (see :func:`smallest_machine_measured`). [ms]
+    licence_usd_per_tib_month : float, optional
+        The licence price per TiB a month (see :func:`monthly_cost_usd`), charged on the data as provisioned;
+        default None, not priced. [USD]
 
     Returns
     -------
     dict or None
-        ``machine_type``; ``capacity_gib`` [GiB]: the larger of the data and the disk the need's I/O requires at 30
-        IOPS and 0.48 MiB/s per GiB, one disk I/O per operation (more than coalescing needs); ``vm``, ``disks``,
-        ``total`` [USD per month], ``disk_share`` [-]. None if no machine type measured the need.
+        ``machine_type``; ``capacity_gib`` [GiB]: the larger of the raw capacity the data needs after ONTAP's
+        reserve (:func:`raw_capacity_gib`, 14 %) and the disk the need's I/O requires at 30 IOPS and 0.48 MiB/s per
+        GiB, one disk I/O per operation; ``data_gib`` [GiB]; the costs of :func:`monthly_cost_usd`, system disks
+        included; ``current_limit_mb_per_s`` [MB/s] and ``fits_current``: what that machine type's published limits
+        allow the workload in NetApp's current layout at the default write speed (:func:`current_write_path`), and
+        whether the need is within it (False: the 2020 result carries the need, today's layout does not). None if
+        no machine type measured the need.
 
     Notes
     -----
@@ -448,11 +641,18 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None):
 
     >>> n = right_sized("streaming_writes", 300, 2)
     >>> n["machine_type"], round(n["capacity_gib"]), round(n["total"])
-    ('n1-standard-8', 2048, 542)
+    ('n1-standard-8', 2381, 709)
+
+    Today's layout at the default write speed writes each byte twice against the 400 MiB/s write limit: 200 MiB/s,
+    about 210 MB/s, less than the need.
+
+    >>> round(n["current_limit_mb_per_s"], 1), n["fits_current"]
+    (209.7, False)
     """
     m = smallest_machine_measured(workload, need_mb_per_s, latency_ms)
     data_gib = units.convert(float(_checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
                              google_cloud.BILLING_UNIT)
+    raw_gib = float(raw_capacity_gib(data_gib))
     if m is None:
         return None
     mix = workload_mix(workload)
@@ -460,5 +660,8 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None):
     heavier = max(mix["read_share"], 1 - mix["read_share"])
     io_gib = google_cloud.ssd_pd_size_needed_gib(
         iops=ops, mib_per_s=heavier * units.convert(need_mb_per_s, RATE_UNIT, LIMIT_UNIT))
-    cost = monthly_cost_usd(m, max(data_gib, io_gib))
-    return {"machine_type": m, **cost}
+    cost = monthly_cost_usd(m, max(raw_gib, io_gib), licence_usd_per_tib_month=licence_usd_per_tib_month,
+                            provisioned_tib=units.convert(data_gib, google_cloud.BILLING_UNIT, "TiB"))
+    now = float(published_limit(m, mix["read_share"], mix["block_size_kib"], **current_write_path())["mb_per_s"])
+    return {"machine_type": m, "data_gib": data_gib, **cost, "current_limit_mb_per_s": now,
+            "fits_current": need_mb_per_s <= now}
