@@ -39,10 +39,10 @@ def _cassandra_title(threads):
 
 
 def _cvo_title(read_pct):
-    # the bound calculator's defaults: n1-standard-32, 8 KiB, one disk I/O per operation; its title's lines run on
+    # the bound calculator's defaults: n1-standard-32, 8 KiB, NetApp's current write path; its title's lines run on
     # in the SVG's text
-    iops = cvo_google_cloud.published_limit("n1-standard-32", read_pct / 100, 8, disk_reads_per_read=1.0,
-                                            disk_writes_per_write=1.0)["iops"]
+    iops = cvo_google_cloud.published_limit("n1-standard-32", read_pct / 100, 8,
+                                            **cvo_google_cloud.current_write_path())["iops"]
     return f"n1-standard-32, {read_pct:g}% reads of 8 KiB:{iops:,.0f} IOPS"
 
 
