@@ -215,3 +215,54 @@ def test_the_2023_test_agrees_once_scaled_to_its_volume():
 def test_comparison_separates_arithmetic_from_predictions():
     kinds = cool_access.comparison()["kind"].value_counts()
     assert kinds["arithmetic"] == 4 and kinds["prediction"] == 3
+
+
+def test_cool_access_sizing_keeps_the_throughput_the_workload_needs():
+    # 50 TiB Premium, 80 % cool, 3,000 MiB/s. Without the throughput, cool access "saves" over 60 %. In East US
+    # (2025 rule: 36 MiB/s per TiB) the quota must be 3000 / 36 = 83.3 TiB, an 84 TiB pool, and cool access costs
+    # more than the 50 TiB pool without it; by the 2026 rule (40 TiB cool at 16, the rest at 64 MiB/s per TiB) the
+    # quota is 40 + (3000 - 640) / 64 = 76.9 TiB and the saving is in single digits
+    unconstrained = anf.cool_access_monthly_saving_usd(50, 0.8, 0.0, 0.0, service_level="Premium") / \
+        anf.monthly_capacity_cost_usd(50, "Premium")
+    assert unconstrained > 0.6
+    east = anf.cool_access_sizing(50, 0.8, 3000, "Premium", "eastus")
+    assert east["rule"] == "2025" and east["pool_tib"] == 50 and east["pool_tib_cool"] == 84
+    assert east["saving"] < 0
+    west = anf.cool_access_sizing(50, 0.8, 3000, "Premium", "eastus", rule="2026")
+    assert west["pool_tib_cool"] == 77 and 0 < west["saving_share"] < 0.1
+    # a workload that needs no more than the data's own quota grants loses nothing to the rule
+    small = anf.cool_access_sizing(50, 0.8, 500, "Premium", "eastus")
+    assert small["pool_tib_cool"] == 50 and small["saving_share"] > 0.6
+
+
+def test_cool_access_quota_inverts_the_rules():
+    # the throughput binds by the 2025 and 2026 rules: the quota found grants exactly the need; by the 2024 rule
+    # the data binds (50 TiB grant 3,200 MiB/s)
+    for rule in ("2025", "2026"):
+        q = anf.cool_access_quota_tib(50, 40, 3000, "Premium", rule)
+        assert float(anf.cool_access_volume_throughput_mibps(q, "Premium", 40, rule)) == pytest.approx(3000)
+    assert anf.cool_access_quota_tib(50, 40, 3000, "Premium", "2024") == 50
+    assert np.isnan(anf.cool_access_quota_tib(50, 40, 5000, "Premium", "2025"))   # above the regular ceiling
+
+
+def test_flexible_is_in_every_cool_access_comparison():
+    o = anf.cool_access_sizing_options(50, 0.8, 3000, "eastus")
+    assert set(o["service_level"]) == set(anf.ALL_SERVICE_LEVELS)
+    assert {(lvl, c) for lvl, c in zip(o["service_level"], o["cool_access"])} >= {("Flexible", True),
+                                                                                  ("Flexible", False)}
+    # savings are measured against the cheapest pool without cool access, here Flexible's, not Premium's
+    best_hot = o[~o["cool_access"] & o["feasible"]].iloc[0]
+    assert best_hot["service_level"] == "Flexible" and best_hot["saving_share"] == 0
+    premium_cool = o[(o["service_level"] == "Premium") & o["cool_access"]].iloc[0]
+    assert premium_cool["saving_share"] < 0
+
+
+SIZING = {"data_tib": 50, "cool_share": 0.8, "throughput_mibps": 3000, "service_level": "Premium"}
+BAD_INPUT += [
+    (anf.cool_access_sizing, SIZING, "throughput_mibps", [(0, "throughput_mibps must be greater than 0 MiB/s, got 0")]),
+    (anf.cool_access_sizing, SIZING, "service_level", [("Cold", "must be one of Standard, Premium, Ultra, Flexible")]),
+    (anf.cool_access_sizing, SIZING, "rule", [("2027", "rule must be one of 2024, 2025, 2026")]),
+    (anf.cool_access_sizing, SIZING, "cool_share", [(1.2, "must be between 0 and 1")]),
+    (anf.cool_access_quota_tib, {"data_tib": 50, "cool_tib": 40, "throughput_mibps": 3000, "service_level": "Premium",
+                                 "rule": "2025"}, "cool_tib", [(60, "cool_tib must be between 0 and 50 TiB")]),
+]

@@ -1247,3 +1247,193 @@ def cool_access_break_even_read_back(data_tib, cool_share, random_share, coolnes
         if s0 > 0 >= s1:
             return b0 + (b1 - b0) * s0 / (s0 - s1)
     return float("nan")
+
+
+def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, rule, volume_type="regular"):
+    """Smallest quota that holds the data and, with cool access on, grants a throughput by one rule.
+
+    Parameters
+    ----------
+    data_tib : float
+        Data the volume must hold, greater than 0. [TiB]
+    cool_tib : float
+        Of it, the data in the cool tier, 0 to ``data_tib``. [TiB]
+    throughput_mibps : float
+        Throughput the volume must grant, greater than 0. [MiB/s]
+    service_level : {"Standard", "Premium", "Ultra"}
+    rule : {"2024", "2025", "2026"}
+        See :data:`COOL_ACCESS_RULES` and :func:`cool_access_rule`.
+    volume_type : {"regular", "large"}
+
+    Returns
+    -------
+    float
+        The quota [TiB]; NaN when no quota of the volume type grants the throughput.
+
+    Notes
+    -----
+    The inverse of :func:`cool_access_volume_throughput_mibps`: by the 2025 rule ``throughput / reduced rate``; by
+    the 2026 rule the quota above the cool data is hot, so ``cool + (throughput - cool x 16) / rate`` once more than
+    the threshold is cool; never less than the data or the smallest quota.
+
+    Examples
+    --------
+    50 TiB at Premium, 40 TiB of it cool, that must move 3,000 MiB/s: 50 TiB of quota without cool access,
+    83.3 TiB by the 2025 rule, 76.9 TiB by the 2026 rule.
+
+    >>> [round(float(cool_access_quota_tib(50, 40, 3000, "Premium", r)), 1) for r in COOL_ACCESS_RULES]
+    [50.0, 83.3, 76.9]
+    """
+    _checks.choice("rule", rule, COOL_ACCESS_RULES)
+    _checks.choice("service_level", service_level, SERVICE_LEVELS)
+    low, high = quota_range_tib(volume_type)
+    data_tib = float(_checks.in_range("data_tib", data_tib, 0, high, "TiB", f"for a {volume_type} volume",
+                                      low_open=True))
+    cool = float(_checks.in_range("cool_tib", cool_tib, 0, data_tib, "TiB", "(at most data_tib)"))
+    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    rate = throughput_per_tib_mibps(service_level)
+    if rule == "2024":
+        by_throughput = need / rate
+    elif rule == "2025":
+        by_throughput = need / throughput_per_tib_mibps(service_level, cool_access=True)
+    elif cool > _limit("cool_tier_throughput_threshold", "TiB"):
+        cool_rate = _limit("throughput_per_tib_cool_tier", "MiB/s per TiB")
+        by_throughput = cool + max(need - cool * cool_rate, 0.0) / rate
+    else:
+        by_throughput = need / rate
+    quota = max(data_tib, by_throughput, low)
+    if quota > high * (1 + 1e-12) or need > volume_ceiling_mibps(service_level, volume_type) * (1 + 1e-12):
+        return float("nan")
+    return quota
+
+
+def cool_access_service_levels():
+    """The service levels cool access is available with: all four, Flexible included.
+
+    Examples
+    --------
+    >>> cool_access_service_levels()
+    ('Standard', 'Premium', 'Ultra', 'Flexible')
+    """
+    n = int(_limit("cool_access_service_levels", "service levels"))
+    return ALL_SERVICE_LEVELS[:n]
+
+
+def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, region="eastus", rule=None,
+                       read_back_share=0.0, random_share=0.0, coolness_period_days=None, retrieval_policy="Default"):
+    """The pool one volume needs with cool access and without it, for its data and its throughput, and their cost.
+
+    Parameters
+    ----------
+    data_tib : float
+        Data the volume holds, greater than 0. [TiB]
+    cool_share : float
+        Share of the data in the cool tier, 0 to 1. [-]
+    throughput_mibps : float
+        Throughput the workload needs, greater than 0. [MiB/s]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    region : str
+        Azure region, see :func:`regions`; it sets the prices and, for Premium and Ultra, the rule.
+    rule : {"2024", "2025", "2026"}, optional
+        Default: :func:`cool_access_rule` of the region (a new pool).
+    read_back_share, random_share, coolness_period_days, retrieval_policy
+        As in :func:`cool_access_monthly_cost_usd`.
+
+    Returns
+    -------
+    dict
+        ``rule``; ``quota_tib``, ``pool_tib`` and ``usd`` without cool access; ``quota_tib_cool``,
+        ``pool_tib_cool`` and ``usd_cool`` with it [TiB, USD a month]; ``saving`` (``usd - usd_cool``) [USD] and
+        ``saving_share`` [-]. Costs are NaN where one regular volume cannot do it.
+
+    Notes
+    -----
+    Without cool access the pool is :func:`sizing_options`'s. With it, the quota is :func:`cool_access_quota_tib`
+    in whole TiB of pool, billed as :func:`cool_access_monthly_cost_usd` for the data plus the rest of the pool at
+    the hot price [7]_. Flexible throughput is bought apart from capacity (manual QoS) and no page gives it a
+    cool-access rule: the guide keeps the throughput it is given and the pool it needs for it.
+
+    Examples
+    --------
+    50 TiB at Premium, 80 % cool, in East US (the 2025 rule), needing 3,000 MiB/s: cool access needs an 84 TiB
+    pool and costs more than the 50 TiB pool without it.
+
+    >>> s = cool_access_sizing(50, 0.8, 3000, "Premium")
+    >>> s["rule"], s["pool_tib"], s["pool_tib_cool"], round(s["saving_share"], 3)
+    ('2025', 50.0, 84.0, -0.043)
+    """
+    _checks.choice("service_level", service_level, cool_access_service_levels())
+    cap = float(_checks.positive("data_tib", data_tib, "TiB"))
+    c = float(_checks.fraction("cool_share", cool_share))
+    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    if rule is None:
+        rule = cool_access_rule(region) if service_level in ("Premium", "Ultra") else "2025"
+    _checks.choice("rule", rule, COOL_ACCESS_RULES)
+    high = pool_range_tib()[1]
+    option = sizing_options(cap, need, region)[service_level]
+    out = {"rule": rule, "quota_tib": float(option["quota_tib"]), "pool_tib": float(option["pool_tib"]),
+           "usd": float(option["usd"])}
+    if service_level == "Flexible":
+        flex = flexible_volume(cap, need)
+        quota, pool, assigned = float(flex["quota_tib"]), float(flex["pool_tib"]), float(flex["throughput_mibps"])
+        ok = bool(flex["feasible"])
+    else:
+        quota = float(cool_access_quota_tib(cap, cap * c, need, service_level, rule))
+        ok = bool(np.isfinite(quota))
+        pool = float(pool_size_tib(quota)) if ok else float("nan")
+        ok = ok and pool <= high
+        assigned = None
+    usd_cool = float("nan")
+    if ok:
+        parts = cool_access_monthly_cost_usd(cap, c, read_back_share, random_share, coolness_period_days,
+                                             service_level, region, retrieval_policy)
+        usd_cool = float(parts["total"]) + float(monthly_capacity_cost_usd(pool, service_level, region)) * (
+            1 - cap / pool)
+        if assigned is not None:
+            usd_cool += float(monthly_flexible_throughput_cost_usd(assigned, pool, region))
+    out.update({"quota_tib_cool": quota, "pool_tib_cool": pool, "usd_cool": usd_cool,
+                "saving": out["usd"] - usd_cool, "saving_share": (out["usd"] - usd_cool) / out["usd"]})
+    return out
+
+
+def cool_access_sizing_options(data_tib, cool_share, throughput_mibps, region="eastus", rule=None,
+                               read_back_share=0.0, random_share=0.0, coolness_period_days=None,
+                               retrieval_policy="Default"):
+    """Every service level with and without cool access for one need, cheapest first, against the cheapest pool
+    without cool access.
+
+    Parameters are those of :func:`cool_access_sizing`, without ``service_level``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per service level (Flexible included) and ``cool_access`` (False, True): ``service_level``,
+        ``cool_access``, ``rule`` (blank without cool access), ``quota_tib``, ``pool_tib`` [TiB], ``usd`` [USD a
+        month] and ``saving_share``: what it saves against the cheapest feasible row without cool access
+        (negative: it costs more) [-]. Infeasible rows last, with NaN costs.
+
+    Examples
+    --------
+    50 TiB, 80 % cool, 3,000 MiB/s in East US: Ultra with cool access is cheapest (50 TiB at its reduced rate still
+    grant 3,400 MiB/s, and its hot share is small); Premium with cool access costs more than Flexible without it.
+
+    >>> o = cool_access_sizing_options(50, 0.8, 3000)
+    >>> [(r.service_level, bool(r.cool_access)) for r in o.head(3).itertuples()]
+    [('Ultra', True), ('Flexible', True), ('Flexible', False)]
+    """
+    import pandas as pd
+
+    rows = []
+    for level in cool_access_service_levels():
+        s = cool_access_sizing(data_tib, cool_share, throughput_mibps, level, region, rule, read_back_share,
+                               random_share, coolness_period_days, retrieval_policy)
+        rows.append({"service_level": level, "cool_access": False, "rule": "", "quota_tib": s["quota_tib"],
+                     "pool_tib": s["pool_tib"], "usd": s["usd"]})
+        rows.append({"service_level": level, "cool_access": True,
+                     "rule": "" if level == "Flexible" else s["rule"], "quota_tib": s["quota_tib_cool"],
+                     "pool_tib": s["pool_tib_cool"], "usd": s["usd_cool"]})
+    frame = pd.DataFrame(rows)
+    frame["feasible"] = np.isfinite(frame["usd"])
+    best_hot = frame.loc[~frame["cool_access"] & frame["feasible"], "usd"].min()
+    frame["saving_share"] = (best_hot - frame["usd"]) / best_hot
+    return frame.sort_values(["feasible", "usd"], ascending=[False, True], na_position="last").reset_index(drop=True)
