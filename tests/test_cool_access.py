@@ -266,3 +266,48 @@ BAD_INPUT += [
     (anf.cool_access_quota_tib, {"data_tib": 50, "cool_tib": 40, "throughput_mibps": 3000, "service_level": "Premium",
                                  "rule": "2025"}, "cool_tib", [(60, "cool_tib must be between 0 and 50 TiB")]),
 ]
+
+
+def test_reading_all_the_data_every_month_leaves_nothing_cool_and_bills_no_transfer():
+    # The steady-state model bills transfers on "read back" data even when its own cool tier holds nothing
+    old = anf.cool_access_monthly_cost_usd(100, 0.8, 1.0, 1.0, 31, "Premium")
+    assert old["cool"] == pytest.approx(0, abs=1e-9) and old["transfer"] > 0
+    # one access profile: all the data read each month, whatever the coolness period, keeps it all hot
+    for days in (2, 31, 183):
+        c = anf.cool_access_profile_cost_usd(100, 1.0, 1.0, days, "Premium")
+        assert c["cool_share"] == 0 and c["transfer"] == 0 and c["total"] == pytest.approx(c["all_hot"])
+
+
+def test_the_coolness_period_interacts_with_the_read_share():
+    # rarely read data: the shortest period saves most; data read often: a longer period saves more than the
+    # shortest, because the short one cools data that is read back soon after, and bills every such read
+    rare, _ = anf.cool_access_best_coolness_period_days(100, 0.1, 1.0, "Standard")
+    busy, busy_saving = anf.cool_access_best_coolness_period_days(100, 0.8, 1.0, "Standard")
+    low = anf.coolness_periods_days()[0]
+    assert rare == low and busy > low
+    assert busy_saving > anf.cool_access_profile_saving_usd(100, 0.8, 1.0, low, "Standard")
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.sampled_from([2, 7, 31, 62, 183]))
+def test_the_profile_cools_less_when_read_more_or_cooled_later(m, h, days):
+    p = anf.cool_access_profile(m, days, h)
+    assert 0 <= p["cool_share"] <= 1 and p["cool_read_share"] >= 0
+    assert anf.cool_access_profile(min(m + 0.05, 1.0), days, h)["cool_share"] <= p["cool_share"] + 1e-9
+    assert anf.cool_access_profile(m, min(days * 2, 183), h)["cool_share"] <= p["cool_share"] + 1e-9
+
+
+def test_break_even_read_share_is_where_the_saving_turns():
+    m = anf.cool_access_break_even_read_share(100, 1.0, 2, "Standard")
+    assert 0 < m < 1
+    assert anf.cool_access_profile_saving_usd(100, m - 0.01, 1.0, 2, "Standard") > 0
+    assert anf.cool_access_profile_saving_usd(100, m + 0.01, 1.0, 2, "Standard") < 0
+    assert np.isnan(anf.cool_access_break_even_read_share(100, 0.0, 31, "Premium"))
+
+
+PROFILE = {"data_tib": 100, "monthly_read_share": 0.2, "random_share": 0.5}
+BAD_INPUT += [
+    (anf.cool_access_profile_cost_usd, PROFILE, "monthly_read_share", [(1.5, "must be between 0 and 1")]),
+    (anf.cool_access_profile_cost_usd, PROFILE, "coolness_period_days", [(200, "must be between 2 and 183 days")]),
+    (anf.cool_access_profile_cost_usd, PROFILE, "retrieval_policy", [("Sometimes", "one of Default, OnRead, Never")]),
+    (anf.cool_access_profile, {"monthly_read_share": 0.2}, "random_share", [(-1, "must be between 0 and 1")]),
+]

@@ -1437,3 +1437,210 @@ def cool_access_sizing_options(data_tib, cool_share, throughput_mibps, region="e
     best_hot = frame.loc[~frame["cool_access"] & frame["feasible"], "usd"].min()
     frame["saving_share"] = (best_hot - frame["usd"]) / best_hot
     return frame.sort_values(["feasible", "usd"], ascending=[False, True], na_position="last").reset_index(drop=True)
+
+
+def _mean_reads_per_month(monthly_read_share):
+    """Mean reads per block a month, ``mu``, of the access profile whose share of data read in a month is ``m``:
+    ``m = mu x (1 - exp(-1 / mu))``, solved by bisection on log(mu)."""
+    m = np.asarray(monthly_read_share, dtype=float)
+    lo, hi = np.full(m.shape, -30.0), np.full(m.shape, 30.0)
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        mu = np.exp(mid)
+        low = mu * -np.expm1(-1 / mu) < m
+        lo, hi = np.where(low, mid, lo), np.where(low, hi, mid)
+    mu = np.exp((lo + hi) / 2)
+    return np.where(m <= 0, 0.0, np.where(m >= 1, np.inf, mu))
+
+
+def cool_access_profile(monthly_read_share, coolness_period_days=None, random_share=0.0, retrieval_policy="Default"):
+    """The cool share and the reads of cool data that follow from how often the data is read.
+
+    Parameters
+    ----------
+    monthly_read_share : float or array-like
+        Share of the data read at least once in a month, 0 to 1. [-]
+    coolness_period_days : float, optional
+        Days before unread data moves to the cool tier, 2 to 183; default 31. [days]
+    random_share : float
+        Share of the reads that are random, 0 to 1; with the Default retrieval policy they bring blocks back to the
+        hot tier [8]_. [-]
+    retrieval_policy : {"Default", "OnRead", "Never"}
+
+    Returns
+    -------
+    dict
+        ``cool_share``: share of the data in the cool tier; ``cool_read_share``: data read from the cool tier a
+        month, as a share of the data; ``recool_share``: data brought back that moves down again a month; and
+        ``mean_reads``: reads per block a month, on average. [-]
+
+    Notes
+    -----
+    Each block is read at a steady interval of its own; the blocks' read rates ``lambda`` (reads a month) follow an
+    exponential distribution of mean ``mu``, the simplest spread from never-read archives to a busy working set,
+    set by the share read in a month: ``m = E[min(1, lambda)] = mu (1 - exp(-1/mu))``. With the coolness period
+    ``p`` in months and ``h`` the share of reads that bring a block back (:data:`RETRIEVAL_POLICIES`):
+
+    - a block read more often than every ``p`` never cools and is never billed a transfer;
+    - a block read less often cools ``p`` after each read it was brought back by, so every read of it comes from
+      the cool tier; of its time, ``lambda x p x h`` is hot (the reads that bring it back, each followed by ``p``);
+    - so, over the blocks with ``lambda < 1/p``: cool share ``= P(lambda < 1/p) - h p E[lambda; lambda < 1/p]``,
+      reads of cool data ``E[lambda; lambda < 1/p]``, and the data brought back moves down again at ``h`` times
+      that.
+
+    At ``m = 1`` every block is read more often than any coolness period: nothing is cool and nothing is
+    transferred. A short coolness period cools more, and bills a transfer for every read of the data it cooled:
+    where that data is read often, a longer period costs less (:func:`cool_access_best_coolness_period_days`).
+
+    Examples
+    --------
+    A fifth of the data read each month, the default 31 days, every read sequential:
+
+    >>> p = cool_access_profile(0.2)
+    >>> round(float(p["cool_share"]), 3), round(float(p["cool_read_share"]), 3)
+    (0.992, 0.192)
+    >>> cool_access_profile(1.0)["cool_share"], cool_access_profile(1.0)["cool_read_share"]
+    (0.0, 0.0)
+    """
+    if coolness_period_days is None:
+        coolness_period_days = coolness_periods_days()[1]
+    m = _checks.fraction("monthly_read_share", monthly_read_share)
+    h = float(_rehydrated_share(retrieval_policy, float(_checks.fraction("random_share", random_share))))
+    p = float(_coolness_days(coolness_period_days)) / units.DAYS_PER_MONTH
+    mu = _mean_reads_per_month(m)
+    a = 1 / p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = np.where(mu > 0, a / np.where(mu > 0, mu, 1.0), np.inf)
+        below = -np.expm1(-x)                                        # P(lambda < a)
+        reads = np.where(np.isfinite(x) & (x > 0), a * (below / x - np.exp(-x)), 0.0)   # E[lambda; lambda < a]
+    below = np.where(np.isinf(mu), 0.0, below)
+    reads = np.where(np.isinf(mu), 0.0, np.maximum(reads, 0.0))
+    cool = np.clip(below - h * p * reads, 0.0, 1.0)
+    return {"cool_share": _checks.scalar_or_array(cool), "cool_read_share": _checks.scalar_or_array(reads),
+            "recool_share": _checks.scalar_or_array(h * reads), "mean_reads": _checks.scalar_or_array(mu)}
+
+
+def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0, coolness_period_days=None,
+                                 service_level="Standard", region="eastus", retrieval_policy="Default"):
+    """Monthly cost of a data set with cool access, by component, from its access profile.
+
+    Parameters
+    ----------
+    data_tib : float
+        Data stored, between the smallest and largest capacity pool. [TiB]
+    monthly_read_share, random_share, coolness_period_days, retrieval_policy
+        As in :func:`cool_access_profile`.
+    service_level, region
+        As in :func:`cool_access_monthly_cost_usd`.
+
+    Returns
+    -------
+    dict
+        ``hot``, ``cool``, ``transfer``, ``total`` and ``all_hot`` (the same data without cool access), USD a
+        month, and ``cool_share`` [-].
+
+    Notes
+    -----
+    Hot GiB ``= data x (1 - cool share)``, cool GiB ``= data x cool share``; transfer GiB ``= data x (cool reads +
+    data moving back down)`` (:func:`cool_access_profile`): retrieval is billed only for reads of data still in the
+    cool tier [7]_.
+
+    Examples
+    --------
+    >>> c = cool_access_profile_cost_usd(100, 1.0, 1.0, 2, "Premium")
+    >>> c["transfer"], round(c["total"]) == round(c["all_hot"])
+    (0.0, True)
+    """
+    data_tib = _checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
+    prof = cool_access_profile(monthly_read_share, coolness_period_days, random_share, retrieval_policy)
+    hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
+    gib = units.convert(data_tib, "TiB", "GiB")
+    c = np.asarray(prof["cool_share"])
+    parts = {"hot": gib * (1 - c) * hot_price * units.HOURS_PER_MONTH,
+             "cool": gib * c * cool_price * units.HOURS_PER_MONTH,
+             "transfer": gib * (np.asarray(prof["cool_read_share"]) + np.asarray(prof["recool_share"]))
+             * transfer_price}
+    parts["total"] = parts["hot"] + parts["cool"] + parts["transfer"]
+    parts["all_hot"] = gib * hot_price * units.HOURS_PER_MONTH + 0 * c
+    parts["cool_share"] = c
+    return {k: _checks.scalar_or_array(v) for k, v in parts.items()}
+
+
+def cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share=0.0, coolness_period_days=None,
+                                   service_level="Standard", region="eastus", retrieval_policy="Default"):
+    """What cool access saves a month for an access profile (negative: it costs more); parameters as
+    :func:`cool_access_profile_cost_usd`. [USD]
+
+    Examples
+    --------
+    >>> round(cool_access_profile_saving_usd(100, 0.0, service_level="Premium"))
+    23995
+    """
+    c = cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share, coolness_period_days, service_level,
+                                     region, retrieval_policy)
+    return _checks.scalar_or_array(np.asarray(c["all_hot"]) - c["total"])
+
+
+def cool_access_best_coolness_period_days(data_tib, monthly_read_share, random_share=0.0, service_level="Standard",
+                                          region="eastus", retrieval_policy="Default"):
+    """The coolness period, in whole days, that saves most for an access profile, and that saving.
+
+    Parameters are those of :func:`cool_access_profile_cost_usd`.
+
+    Returns
+    -------
+    tuple
+        ``(days, saving in USD a month)``.
+
+    Examples
+    --------
+    Premium, every read random: for data of which half is read a month, the shortest period saves most; for data
+    read more, a longer one does.
+
+    >>> [cool_access_best_coolness_period_days(100, m, 1.0, "Premium")[0] for m in (0.5, 0.9)]
+    [2, 8]
+    """
+    low, _, high = coolness_periods_days()
+    days = np.arange(low, high + 1)
+    saving = np.array([float(cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share, d,
+                                                            service_level, region, retrieval_policy)) for d in days])
+    best = int(np.argmax(saving))
+    return int(days[best]), float(saving[best])
+
+
+def cool_access_break_even_read_share(data_tib, random_share=0.0, coolness_period_days=None, service_level="Standard",
+                                      region="eastus", retrieval_policy="Default"):
+    """The smallest share of the data read a month at which cool access stops saving, or NaN if it never costs more.
+
+    Parameters are those of :func:`cool_access_profile_cost_usd`.
+
+    Returns
+    -------
+    float
+        Monthly read share, 0 to 1. [-]
+
+    Notes
+    -----
+    At a read share of 1 nothing is cool and the saving is zero; in between the saving can dip below zero, where the
+    transfers of data read just after it cooled outweigh its cheaper capacity. Found on a grid of 1,001 shares and
+    refined by bisection.
+
+    Examples
+    --------
+    >>> round(cool_access_break_even_read_share(100, 1.0, 2, "Standard"), 3)
+    0.779
+    """
+    def saving(m):
+        return np.asarray(cool_access_profile_saving_usd(data_tib, m, random_share, coolness_period_days,
+                                                         service_level, region, retrieval_policy), dtype=float)
+
+    grid = np.linspace(0, 1, 1001)[:-1]
+    s = saving(grid)
+    below = np.nonzero(s < -1e-9)[0]
+    if len(below) == 0:
+        return float("nan")
+    lo, hi = float(grid[below[0] - 1]), float(grid[below[0]])
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if float(saving(mid)) > 0 else (lo, mid)
+    return (lo + hi) / 2
