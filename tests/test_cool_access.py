@@ -311,3 +311,18 @@ BAD_INPUT += [
     (anf.cool_access_profile_cost_usd, PROFILE, "retrieval_policy", [("Sometimes", "one of Default, OnRead, Never")]),
     (anf.cool_access_profile, {"monthly_read_share": 0.2}, "random_share", [(-1, "must be between 0 and 1")]),
 ]
+
+
+def test_the_200_tib_exercise_uses_a_large_volumes_throughputs():
+    # 200 TiB is no regular volume: the exercise must scale the endpoints to a large volume's limit (by the rule of
+    # its region), not read them at the 50 TiB test volume's 3,400 MiB/s
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).parent.parent / "book" / "cool-access.ipynb").read_text(encoding="utf-8"))["cells"]
+    source = next("".join(c["source"]) for c in cells if "EX2 = dict(" in "".join(c["source"]))
+    assert 'volume_type="large"' in source
+    assert "read_throughput_mibps(1.0, EX2[\"random_share\"], ex2_limit)" in source
+    limit = float(anf.cool_access_volume_throughput_mibps(200, "Premium", 100, "2025", volume_type="large"))
+    assert limit > cool_access.measured_volume_limit_mibps()
+    assert cool_access.read_throughput_mibps(1.0, 0.5, limit) != pytest.approx(cool_access.read_throughput_mibps(1.0, 0.5))
