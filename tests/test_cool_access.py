@@ -326,3 +326,43 @@ def test_the_200_tib_exercise_uses_a_large_volumes_throughputs():
     limit = float(anf.cool_access_volume_throughput_mibps(200, "Premium", 100, "2025", volume_type="large"))
     assert limit > cool_access.measured_volume_limit_mibps()
     assert cool_access.read_throughput_mibps(1.0, 0.5, limit) != pytest.approx(cool_access.read_throughput_mibps(1.0, 0.5))
+
+
+def _chapter_calculators(monkeypatch):
+    """Every calculator of the chapter, by its draw function's name, built by running the chapter's code."""
+    import json
+    from pathlib import Path
+
+    import storageperf_book
+
+    made = {}
+
+    class Recording(storageperf_book.Calculator):
+        def __init__(self, draw, controls):
+            super().__init__(draw, controls)
+            made[draw.__name__] = self
+
+    monkeypatch.setattr(storageperf_book, "Calculator", Recording)
+    book = Path(__file__).parent.parent / "book"
+    monkeypatch.chdir(book)
+    namespace = {}
+    for cell in json.loads((book / "cool-access.ipynb").read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), namespace)
+    return made
+
+
+def test_the_site_moves_the_inputs_that_carry_the_readers_question(monkeypatch):
+    # the region (so that the 2026 rule appears), the reads and their random share move on the site, within the
+    # state budget; the old controls left the region and the random share of the cost calculators fixed
+    calcs = _chapter_calculators(monkeypatch)
+
+    def moving(name):
+        return {c.name for c in calcs[name].site_inputs()}
+
+    assert "region" in moving("draw_limit") and "region" in moving("draw_sizing")
+    assert {"monthly_read_share", "random_share"} <= moving("draw_cost")
+    assert {"monthly_read_share", "random_share"} <= moving("draw_tradeoff")
+    assert {"read_back_share", "random_share"} <= moving("draw_year")
+    rules = {anf.cool_access_rule(r) for r in calcs["draw_limit"].controls["region"].options}
+    assert rules == {"2025", "2026"}
