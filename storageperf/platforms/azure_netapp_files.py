@@ -672,7 +672,7 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     cool_share : float or array-like
         Share of the data that is cool (not read for the coolness period), 0 to 1. [-]
     read_back_share : float or array-like
-        Share of the cool data read back in a month, 0 to 1. [-]
+        Share of the data in the cool tier read back in a month, 0 to 1. [-]
     random_share : float or array-like
         Share of the read-back bytes read randomly, 0 to 1; random reads move data back to the hot tier. [-]
     coolness_period_days : float, optional
@@ -688,6 +688,10 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     dict
         ``hot``, ``cool`` (capacity), ``transfer`` and ``total``, each in USD per month. [USD]
 
+    See Also
+    --------
+    cool_access_profile_cost_usd : the cool share and the reads from one access profile instead of two inputs.
+
     Notes
     -----
     Steady state. With the Default retrieval policy sequential reads are served from the cool tier and random
@@ -695,13 +699,13 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     OnRead moves every read block back, Never none [8]_. Call ``h`` the share of reads that move blocks back
     (the random share, 1 or 0).
 
-    - cool GiB ``= data x cool_share``; hot GiB ``= data - cool GiB + rehydrated GiB``. Reads bring
-      ``cool GiB x read_back x h`` back to the hot tier each month and each block stays there for the
-      coolness period, so by Little's law the rehydrated data still hot is that monthly inflow times the coolness
-      period in months, at most the cool data itself:
-      ``min(cool GiB x read_back x h x coolness_period / days per month, cool GiB)``;
-    - transfer GiB a month ``= cool GiB x read_back x (1 + h)``: every read from the cool tier, plus the
-      rehydrated blocks moving back down [7]_;
+    - cooled GiB ``C = data x cool_share``; of it, the rehydrated GiB ``R`` are hot again and the rest,
+      ``K = C - R``, is in the cool tier. Reads take ``read_back`` of the data still in the cool tier each month,
+      ``K x read_back``, and bring ``h`` of it back, where each block stays for the coolness period ``p`` (in
+      months); by Little's law ``R = K x read_back x h x p``, so ``K = C / (1 + read_back x h x p)``;
+    - transfer GiB a month ``= K x read_back x (1 + h)``: every read of data still in the cool tier, plus the
+      rehydrated blocks moving back down [7]_. Data already brought back is read from the hot tier, free of
+      transfer;
     - capacity is billed per GiB-hour at the service level's price (hot) and the cool tier's price (cool), and
       transfer per GiB [6]_, with :data:`storageperf.concepts.units.HOURS_PER_MONTH` hours a month.
 
@@ -725,9 +729,10 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
     data_gib = units.convert(data_tib, "TiB", "GiB")
     cool_gib = data_gib * c
-    rehydrated_gib = np.minimum(cool_gib * b * h * days / units.DAYS_PER_MONTH, cool_gib)
+    cool_tier_gib = cool_gib / (1 + b * h * days / units.DAYS_PER_MONTH)
+    rehydrated_gib = cool_gib - cool_tier_gib
     hot_gib = data_gib - cool_gib + rehydrated_gib
-    transfer_gib = cool_gib * b * (1 + h)
+    transfer_gib = cool_tier_gib * b * (1 + h)
     parts = {"hot": hot_gib * hot_price * units.HOURS_PER_MONTH,
              "cool": (cool_gib - rehydrated_gib) * cool_price * units.HOURS_PER_MONTH,
              "transfer": transfer_gib * transfer_price}
@@ -790,9 +795,9 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     - data written at time ``s`` (the initial data at 0, or at minus the coolness period when already cool)
       moves to the cool tier at ``s + coolness period + delay`` in the share ``cool_share``; that move is a
       transfer [7]_;
-    - reads of cool data, ``cool x read_back`` a month, are transfers; the share of them the retrieval
-      policy brings back stays hot for a coolness period (a stock of inflow x coolness period, Little's law) and
-      is a transfer again when it moves back down;
+    - reads of the data still in the cool tier, ``cool tier x read_back`` a month, are transfers; the share of
+      them the retrieval policy brings back stays hot for a coolness period (a stock of inflow x coolness period,
+      Little's law), is read from there free of transfer, and is a transfer again when it moves back down;
     - the pool is billed whole: hot data and the unallocated rest at the hot price, cool data at the cool
       price [7]_. Without cool access the whole pool is billed hot.
 
@@ -853,9 +858,14 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     data_gib = d0 + growth * t / month
     cool_target = cooled(t)
     moved_down = np.diff(cooled(edges))                   # GiB moving to the cool tier in each step
-    reads = cool_target * b / month * dt                  # GiB read from the cool tier in each step
-    inflow = reads * h                                    # of which brought back to the hot tier
-    total_in = np.concatenate([[0.0], np.cumsum(inflow)])
+    # reads take a share of the data still in the cool tier (cooled, less what reads brought back within the last
+    # coolness period); what they bring back is read from the hot tier until it cools again
+    total_in = np.zeros(len(edges))                       # GiB brought back to the hot tier by each edge
+    reads = np.zeros(len(t))                              # GiB read from the cool tier in each step
+    for k in range(len(t)):
+        back = total_in[k] - np.interp(edges[k] - period, edges, total_in, left=0.0)
+        reads[k] = max(cool_target[k] - back, 0.0) * b / month * dt
+        total_in[k + 1] = total_in[k] + reads[k] * h
     in_by = np.interp(edges - period, edges, total_in, left=0.0)   # brought back up to a coolness period ago
     recooled = np.diff(in_by)                             # moving back down in each step
     rehydrated = np.minimum(total_in[1:] - in_by[1:], cool_target)
@@ -1205,48 +1215,6 @@ def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus"):
         return None, float("nan")
     best = min(options, key=options.get)
     return best, options[best]
-
-
-def cool_access_break_even_read_back(data_tib, cool_share, random_share, coolness_period_days=None,
-                                     service_level="Standard", region="eastus"):
-    """Share of the cool data read back a month at which cool access stops saving money.
-
-    Parameters
-    ----------
-    data_tib, cool_share, random_share, coolness_period_days, service_level, region
-        As in :func:`cool_access_monthly_cost_usd`.
-
-    Returns
-    -------
-    float
-        The read-back share (0 to 1) at which :func:`cool_access_monthly_saving_usd` is zero; NaN if cool access
-        still saves when all the cool data is read back every month. [-]
-
-    Notes
-    -----
-    The saving is linear in the read-back share ``b`` (transfer and rehydrated capacity grow with it) until the
-    rehydrated data reaches the whole cool data, at ``b = days per month / (random x coolness period)``, and linear
-    again after; the break-even is found exactly on the piece where the saving crosses zero.
-
-    Examples
-    --------
-    100 TiB on Premium, 80 % cool, every read-back random:
-
-    >>> round(cool_access_break_even_read_back(100, 0.8, 1.0, service_level="Premium"), 4)
-    0.8404
-    """
-    if coolness_period_days is None:
-        coolness_period_days = coolness_periods_days()[1]
-    r = float(_checks.fraction("random_share", random_share))
-    days = float(_coolness_days(coolness_period_days))
-    kink = units.DAYS_PER_MONTH / (r * days) if r > 0 else np.inf
-    shares = sorted({0.0, 1.0} | ({kink} if 0 < kink < 1 else set()))
-    savings = [float(cool_access_monthly_saving_usd(data_tib, cool_share, b, r, days, service_level, region))
-               for b in shares]
-    for (b0, s0), (b1, s1) in zip(zip(shares, savings), zip(shares[1:], savings[1:])):
-        if s0 > 0 >= s1:
-            return b0 + (b1 - b0) * s0 / (s0 - s1)
-    return float("nan")
 
 
 def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, rule, volume_type="regular"):
