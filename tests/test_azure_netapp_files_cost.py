@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
@@ -67,11 +68,10 @@ def test_pools_come_in_whole_tib():
 
 
 def test_cool_access_saves_nothing_at_the_break_even():
-    b = anf.cool_access_break_even_read_back(100, 0.8, 1.0, service_level="Premium")
-    assert abs(anf.cool_access_monthly_saving_usd(100, 0.8, b, 1.0, service_level="Premium")) < 1e-6
-    # all sequential: reading everything back still saves, so there is no break-even
-    assert anf.cool_access_break_even_read_back(100, 0.8, 0.0, service_level="Premium") != \
-        anf.cool_access_break_even_read_back(100, 0.8, 0.0, service_level="Premium")  # NaN
+    m = anf.cool_access_break_even_read_share(100, 1.0, 2, "Standard")
+    assert abs(anf.cool_access_profile_saving_usd(100, m, 1.0, 2, "Standard")) < 1e-6
+    # all sequential on Premium: data read often never cools, so cool access never costs more
+    assert np.isnan(anf.cool_access_break_even_read_share(100, 0.0, 31, "Premium"))
 
 
 def test_snapshots_take_quota():

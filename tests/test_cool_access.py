@@ -65,7 +65,8 @@ def test_random_reads_rehydrate_for_the_coolness_period():
     short = anf.cool_access_monthly_cost_usd(100, 0.8, 0.5, 1.0, coolness_period_days=2)
     long = anf.cool_access_monthly_cost_usd(100, 0.8, 0.5, 1.0, coolness_period_days=183)
     assert long["hot"] > short["hot"] and long["cool"] < short["cool"]
-    assert long["transfer"] == short["transfer"]
+    # less stays in the cool tier, so fewer reads come from it
+    assert long["transfer"] < short["transfer"]
 
 
 def test_no_cool_data_saves_nothing():
@@ -117,10 +118,11 @@ def test_a_longer_coolness_period_keeps_more_rehydrated_data_hot():
     # costs more (the model once stopped at one month: 31 and 183 days cost the same)
     cost = [anf.cool_access_monthly_cost_usd(100, 0.8, 0.05, 1.0, days, "Premium")["total"] for days in (31, 62, 183)]
     assert cost[0] < cost[1] < cost[2]
-    # at most the cool data itself can be hot again: then it costs what keeping it all hot would, plus transfer
+    # the cool tier keeps C / (1 + read-back x h x p) of the cooled data C: never nothing, while anything is read
+    # from it; with 183 days (p = 6.01 months) and everything read back randomly, 1 / 7.01 of it
     full = anf.cool_access_monthly_cost_usd(100, 0.8, 1.0, 1.0, 183, "Premium")
-    all_hot = anf.cool_access_monthly_cost_usd(100, 0.0, 0.0, 0.0, 183, "Premium")
-    assert full["hot"] == pytest.approx(all_hot["hot"]) and full["cool"] == pytest.approx(0.0, abs=1e-9)
+    none_read = anf.cool_access_monthly_cost_usd(100, 0.8, 0.0, 1.0, 183, "Premium")
+    assert full["cool"] == pytest.approx(none_read["cool"] / (1 + 183 / units.DAYS_PER_MONTH))
 
 
 def _example(row_id, unit):
@@ -215,3 +217,159 @@ def test_the_2023_test_agrees_once_scaled_to_its_volume():
 def test_comparison_separates_arithmetic_from_predictions():
     kinds = cool_access.comparison()["kind"].value_counts()
     assert kinds["arithmetic"] == 4 and kinds["prediction"] == 3
+
+
+def test_cool_access_sizing_keeps_the_throughput_the_workload_needs():
+    # 50 TiB Premium, 80 % cool, 3,000 MiB/s. Without the throughput, cool access "saves" over 60 %. In East US
+    # (2025 rule: 36 MiB/s per TiB) the quota must be 3000 / 36 = 83.3 TiB, an 84 TiB pool, and cool access costs
+    # more than the 50 TiB pool without it; by the 2026 rule (40 TiB cool at 16, the rest at 64 MiB/s per TiB) the
+    # quota is 40 + (3000 - 640) / 64 = 76.9 TiB and the saving is in single digits
+    unconstrained = anf.cool_access_monthly_saving_usd(50, 0.8, 0.0, 0.0, service_level="Premium") / \
+        anf.monthly_capacity_cost_usd(50, "Premium")
+    assert unconstrained > 0.6
+    east = anf.cool_access_sizing(50, 0.8, 3000, "Premium", "eastus")
+    assert east["rule"] == "2025" and east["pool_tib"] == 50 and east["pool_tib_cool"] == 84
+    assert east["saving"] < 0
+    west = anf.cool_access_sizing(50, 0.8, 3000, "Premium", "eastus", rule="2026")
+    assert west["pool_tib_cool"] == 77 and 0 < west["saving_share"] < 0.1
+    # a workload that needs no more than the data's own quota grants loses nothing to the rule
+    small = anf.cool_access_sizing(50, 0.8, 500, "Premium", "eastus")
+    assert small["pool_tib_cool"] == 50 and small["saving_share"] > 0.6
+
+
+def test_cool_access_quota_inverts_the_rules():
+    # the throughput binds by the 2025 and 2026 rules: the quota found grants exactly the need; by the 2024 rule
+    # the data binds (50 TiB grant 3,200 MiB/s)
+    for rule in ("2025", "2026"):
+        q = anf.cool_access_quota_tib(50, 40, 3000, "Premium", rule)
+        assert float(anf.cool_access_volume_throughput_mibps(q, "Premium", 40, rule)) == pytest.approx(3000)
+    assert anf.cool_access_quota_tib(50, 40, 3000, "Premium", "2024") == 50
+    assert np.isnan(anf.cool_access_quota_tib(50, 40, 5000, "Premium", "2025"))   # above the regular ceiling
+
+
+def test_flexible_is_in_every_cool_access_comparison():
+    o = anf.cool_access_sizing_options(50, 0.8, 3000, "eastus")
+    assert set(o["service_level"]) == set(anf.ALL_SERVICE_LEVELS)
+    assert {(lvl, c) for lvl, c in zip(o["service_level"], o["cool_access"])} >= {("Flexible", True),
+                                                                                  ("Flexible", False)}
+    # savings are measured against the cheapest pool without cool access, here Flexible's, not Premium's
+    best_hot = o[~o["cool_access"] & o["feasible"]].iloc[0]
+    assert best_hot["service_level"] == "Flexible" and best_hot["saving_share"] == 0
+    premium_cool = o[(o["service_level"] == "Premium") & o["cool_access"]].iloc[0]
+    assert premium_cool["saving_share"] < 0
+
+
+SIZING = {"data_tib": 50, "cool_share": 0.8, "throughput_mibps": 3000, "service_level": "Premium"}
+BAD_INPUT += [
+    (anf.cool_access_sizing, SIZING, "throughput_mibps", [(0, "throughput_mibps must be greater than 0 MiB/s, got 0")]),
+    (anf.cool_access_sizing, SIZING, "service_level", [("Cold", "must be one of Standard, Premium, Ultra, Flexible")]),
+    (anf.cool_access_sizing, SIZING, "rule", [("2027", "rule must be one of 2024, 2025, 2026")]),
+    (anf.cool_access_sizing, SIZING, "cool_share", [(1.2, "must be between 0 and 1")]),
+    (anf.cool_access_quota_tib, {"data_tib": 50, "cool_tib": 40, "throughput_mibps": 3000, "service_level": "Premium",
+                                 "rule": "2025"}, "cool_tib", [(60, "cool_tib must be between 0 and 50 TiB")]),
+]
+
+
+def test_reading_all_the_data_every_month_leaves_nothing_cool_and_bills_no_transfer():
+    # with the cool share and the read-back as two inputs, retrieval is billed only for reads of the data still in
+    # the cool tier (what reads brought back is read from the hot tier): transfer GiB = cool-tier GiB x read-back
+    # x (1 + h), here h = 1 (every read random)
+    two = anf.cool_access_monthly_cost_usd(100, 0.8, 1.0, 1.0, 31, "Premium")
+    cool_tier_gib = two["cool"] / (anf.price("eastus", "Standard Storage with Cool Access Capacity")["price_usd"]
+                                   * units.HOURS_PER_MONTH)
+    transfer_gib = two["transfer"] / anf.price("eastus", "Standard Storage with Cool Access Data Transfer")["price_usd"]
+    assert transfer_gib == pytest.approx(cool_tier_gib * 1.0 * 2)
+    # one access profile: all the data read each month, whatever the coolness period, keeps it all hot
+    for days in (2, 31, 183):
+        c = anf.cool_access_profile_cost_usd(100, 1.0, 1.0, days, "Premium")
+        assert c["cool_share"] == 0 and c["transfer"] == 0 and c["total"] == pytest.approx(c["all_hot"])
+
+
+def test_the_coolness_period_interacts_with_the_read_share():
+    # rarely read data: the shortest period saves most; data read often: a longer period saves more than the
+    # shortest, because the short one cools data that is read back soon after, and bills every such read
+    rare, _ = anf.cool_access_best_coolness_period_days(100, 0.1, 1.0, "Standard")
+    busy, busy_saving = anf.cool_access_best_coolness_period_days(100, 0.8, 1.0, "Standard")
+    low = anf.coolness_periods_days()[0]
+    assert rare == low and busy > low
+    assert busy_saving > anf.cool_access_profile_saving_usd(100, 0.8, 1.0, low, "Standard")
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.sampled_from([2, 7, 31, 62, 183]))
+def test_the_profile_cools_less_when_read_more_or_cooled_later(m, h, days):
+    p = anf.cool_access_profile(m, days, h)
+    assert 0 <= p["cool_share"] <= 1 and p["cool_read_share"] >= 0
+    assert anf.cool_access_profile(min(m + 0.05, 1.0), days, h)["cool_share"] <= p["cool_share"] + 1e-9
+    assert anf.cool_access_profile(m, min(days * 2, 183), h)["cool_share"] <= p["cool_share"] + 1e-9
+
+
+def test_break_even_read_share_is_where_the_saving_turns():
+    m = anf.cool_access_break_even_read_share(100, 1.0, 2, "Standard")
+    assert 0 < m < 1
+    assert anf.cool_access_profile_saving_usd(100, m - 0.01, 1.0, 2, "Standard") > 0
+    assert anf.cool_access_profile_saving_usd(100, m + 0.01, 1.0, 2, "Standard") < 0
+    assert np.isnan(anf.cool_access_break_even_read_share(100, 0.0, 31, "Premium"))
+
+
+PROFILE = {"data_tib": 100, "monthly_read_share": 0.2, "random_share": 0.5}
+BAD_INPUT += [
+    (anf.cool_access_profile_cost_usd, PROFILE, "monthly_read_share", [(1.5, "must be between 0 and 1")]),
+    (anf.cool_access_profile_cost_usd, PROFILE, "coolness_period_days", [(200, "must be between 2 and 183 days")]),
+    (anf.cool_access_profile_cost_usd, PROFILE, "retrieval_policy", [("Sometimes", "one of Default, OnRead, Never")]),
+    (anf.cool_access_profile, {"monthly_read_share": 0.2}, "random_share", [(-1, "must be between 0 and 1")]),
+]
+
+
+def test_the_200_tib_exercise_uses_a_large_volumes_throughputs():
+    # 200 TiB is no regular volume: the exercise must scale the endpoints to a large volume's limit (by the rule of
+    # its region), not read them at the 50 TiB test volume's 3,400 MiB/s
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).parent.parent / "book" / "cool-access.ipynb").read_text(encoding="utf-8"))["cells"]
+    source = next("".join(c["source"]) for c in cells if "EX2 = dict(" in "".join(c["source"]))
+    assert 'volume_type="large"' in source
+    assert "read_throughput_mibps(1.0, EX2[\"random_share\"], ex2_limit)" in source
+    limit = float(anf.cool_access_volume_throughput_mibps(200, "Premium", 100, "2025", volume_type="large"))
+    assert limit > cool_access.measured_volume_limit_mibps()
+    assert cool_access.read_throughput_mibps(1.0, 0.5, limit) != pytest.approx(cool_access.read_throughput_mibps(1.0, 0.5))
+
+
+def _chapter_calculators(monkeypatch):
+    """Every calculator of the chapter, by its draw function's name, built by running the chapter's code."""
+    import json
+    from pathlib import Path
+
+    import storageperf_book
+
+    made = {}
+
+    class Recording(storageperf_book.Calculator):
+        def __init__(self, draw, controls):
+            super().__init__(draw, controls)
+            made[draw.__name__] = self
+
+    monkeypatch.setattr(storageperf_book, "Calculator", Recording)
+    book = Path(__file__).parent.parent / "book"
+    monkeypatch.chdir(book)
+    namespace = {}
+    for cell in json.loads((book / "cool-access.ipynb").read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), namespace)
+    return made
+
+
+def test_the_site_moves_the_inputs_that_carry_the_readers_question(monkeypatch):
+    # the region (so that the 2026 rule appears), the reads and their random share move on the site, within the
+    # state budget; the old controls left the region and the random share of the cost calculators fixed
+    calcs = _chapter_calculators(monkeypatch)
+
+    def moving(name):
+        return {c.name for c in calcs[name].site_inputs()}
+
+    assert "region" in moving("draw_limit") and "region" in moving("draw_sizing")
+    assert {"monthly_read_share", "random_share"} <= moving("draw_cost")
+    assert {"monthly_read_share", "random_share"} <= moving("draw_tradeoff")
+    assert {"read_back_share", "random_share"} <= moving("draw_year")
+    rules = {anf.cool_access_rule(r) for r in calcs["draw_limit"].controls["region"].options}
+    assert rules == {"2025", "2026"}
