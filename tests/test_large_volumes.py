@@ -130,6 +130,8 @@ BAD_INPUT = [
     (large_volumes.client_bounds, CLIENT, "operation", [("append", "operation must be one of read, write")]),
     (large_volumes.client_bounds, CLIENT, "rsize_kib", [(1024, "between 4 and 256 KiB, got 1024")]),
     (anf.volume_type_options, {"capacity_tib": 50, "throughput_mibps": 3000}, "capacity_tib", ["number"]),
+    (anf.supported_service_levels, {"volume_type": "large"}, "volume_type", [("huge", "volume_type must be one of regular, large")]),
+    (anf.volume_status, {"volume_type": "large", "service_level": "Flexible"}, "service_level", [("Gold", "service_level must be one of Standard, Premium, Ultra, Flexible")]),
     (anf.volume_type_options, {"capacity_tib": 50, "throughput_mibps": 3000}, "region", [("mars", "region must be one of")]),
 ]
 
@@ -194,7 +196,6 @@ def test_only_breakthrough_mode_carries_more_than_a_large_volume():
     options = anf.volume_type_options(500, 20_000)
     assert set(options.loc[options["feasible"], "volume_type"]) == {"breakthrough"}
     assert options.loc[0, "service_level"] == "Flexible"  # cheapest first, and Flexible is in the answer
-    assert not ((options["volume_type"] == "large") & (options["service_level"] == "Flexible")).any()
     usd = options.loc[options["feasible"], "usd"]
     assert (np.diff(usd) >= 0).all()
 
@@ -203,3 +204,26 @@ def test_a_small_need_fits_every_type():
     options = anf.volume_type_options(60, 2000).set_index(["volume_type", "service_level"])
     assert options.loc[("regular", "Premium"), "feasible"] and options.loc[("large", "Premium"), "feasible"]
     assert options.loc[("large", "Premium"), "usd"] == pytest.approx(anf.monthly_capacity_cost_usd(60, "Premium"))
+
+
+def test_large_volumes_are_offered_at_every_service_level_and_breakthrough_mode_in_preview():
+    # Understand large volumes (2025-11-11): "The large volume performance limit is 12,800 MiB/s on all service
+    # levels"; Requirements (2026-02-10): "Breakthrough mode is supported on the Flexible, Standard, Premium, and
+    # Ultra service levels", in preview
+    assert anf.supported_service_levels("large") == ("Standard", "Premium", "Ultra", "Flexible")
+    assert anf.supported_service_levels("breakthrough") == ("Standard", "Premium", "Ultra", "Flexible")
+    assert anf.volume_ceiling_mibps("Flexible", "large") == 12_800
+    assert anf.volume_status("large", "Flexible") == "generally available"
+    assert anf.volume_status("breakthrough", "Flexible") == "preview"
+
+
+def test_a_generally_available_flexible_large_volume_ranks_before_breakthrough_mode_at_equal_cost():
+    # 200 TiB at 10,000 MiB/s: one Flexible pool of 200 TiB either way (the price list has no large-volume meter),
+    # so the generally available large volume is the answer, not preview breakthrough mode
+    options = anf.volume_type_options(200, 10_000)
+    first, second = options.iloc[0], options.iloc[1]
+    assert (first["service_level"], first["volume_type"], first["status"]) == ("Flexible", "large", "generally available")
+    assert (second["volume_type"], second["status"]) == ("breakthrough", "preview")
+    assert first["usd"] == pytest.approx(second["usd"], rel=1e-12)
+    feasible = options[options["feasible"]]
+    assert ((feasible["volume_type"] == "large") & (feasible["service_level"] == "Flexible")).any()
