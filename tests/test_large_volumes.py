@@ -267,3 +267,12 @@ def test_a_generally_available_flexible_large_volume_ranks_before_breakthrough_m
     assert first["usd"] == pytest.approx(second["usd"], rel=1e-12)
     feasible = options[options["feasible"]]
     assert ((feasible["volume_type"] == "large") & (feasible["service_level"] == "Flexible")).any()
+
+
+def test_how_far_below_its_line_rate_the_single_client_read_is_a_share_of_the_line_rate():
+    # 10,000 MiB/s (scale-up, nconnect) against 100 Gbps = 11,920.9 MiB/s: 1 - 10,000 / 11,920.9 = 16.1 % below the
+    # line rate (the 19.2 % of relative_error is the line rate above the result, on the result's base)
+    c = large_volumes.comparison().set_index("id")
+    assert_allclose(c.loc["scaleup-seq-read-nconnect", "below_limit"], 1 - 10_000 / (100e9 / 8 / 2**20), rtol=1e-12)
+    assert round(c.loc["scaleup-seq-read-nconnect", "below_limit"] * 100) == 16
+    assert_allclose(c.loc["scaleout-seq-read", "below_limit"], 1 - 12_761 / 12_800, rtol=1e-12)
