@@ -40,7 +40,7 @@ BAD_INPUT = [
     (anf.monthly_flexible_throughput_cost_usd, {"throughput_mibps": 200, "pool_tib": 1}, "throughput_mibps",
      [(100, "between 128 and 640 MiB/s for a 1 TiB Flexible pool, got 100"), (700, "got 700"), ("x", "a number")]),
     (anf.price, {"region": "eastus", "meter": "Premium Capacity"}, "meter", [("Gold Capacity", "meter must be one of")]),
-    (anf.volume_ceiling_mibps, {"service_level": "Flexible"}, "volume_type", [("large", "must be regular or breakthrough for the Flexible")]),
+    (anf.volume_ceiling_mibps, {"service_level": "Flexible"}, "volume_type", [("huge", "must be one of regular, large")]),
     (anf.pool_size_tib, {"capacity_tib": 12.2}, "capacity_tib", ["number"]),
     (anf.flexible_volume, {"capacity_tib": 10, "throughput_mibps": 1000}, "capacity_tib", ["number"]),
     (anf.flexible_volume, {"capacity_tib": 10, "throughput_mibps": 1000}, "throughput_mibps", ["number"]),

@@ -129,7 +129,14 @@ BAD_INPUT = [
     (large_volumes.client_bounds, CLIENT, "block_size_kib", ["number"]),
     (large_volumes.client_bounds, CLIENT, "operation", [("append", "operation must be one of read, write")]),
     (large_volumes.client_bounds, CLIENT, "rsize_kib", [(1024, "between 4 and 256 KiB, got 1024")]),
+    (large_volumes.connection_mibps, {"operation": "read"}, "operation", [("append", "operation must be one of read, write")]),
+    (large_volumes.client_iops, {"operation": "read"}, "operation", [("append", "operation must be one of read, write")]),
+    (large_volumes.volume_target_mibps, {"block_size_kib": 8}, "volume_type", [("regular", "volume_type must be one of large, breakthrough")]),
+    (large_volumes.volume_target_mibps, {"block_size_kib": 8}, "block_size_kib", [(0, "block_size_kib")]),
+    (large_volumes.clients_for_target, {**CLIENT, "volume_type": "large"}, "volume_type", [("extra-large", "must be one of large, breakthrough")]),
     (anf.volume_type_options, {"capacity_tib": 50, "throughput_mibps": 3000}, "capacity_tib", ["number"]),
+    (anf.supported_service_levels, {"volume_type": "large"}, "volume_type", [("huge", "volume_type must be one of regular, large")]),
+    (anf.volume_status, {"volume_type": "large", "service_level": "Flexible"}, "service_level", [("Gold", "service_level must be one of Standard, Premium, Ultra, Flexible")]),
     (anf.volume_type_options, {"capacity_tib": 50, "throughput_mibps": 3000}, "region", [("mars", "region must be one of")]),
 ]
 
@@ -143,10 +150,45 @@ def test_requests_in_flight_follow_littles_law():
     # at 2 ms and 8 KiB that is 1,024 / 0.002 = 512,000 IOPS
     b = large_volumes.client_bounds("Standard_E104id_v5", 8, 2.0, 8)
     assert b["requests"] == 8 * 128
-    assert b["iops"] == pytest.approx(512_000) and b["binding"] == "requests in flight"
+    assert b["in_flight"] == pytest.approx(512_000 * 8 / 1024)
     # twice the connections or half the latency: twice the requests a second
-    assert large_volumes.client_bounds("Standard_E104id_v5", 16, 2.0, 8)["iops"] == pytest.approx(2 * b["iops"])
-    assert large_volumes.client_bounds("Standard_E104id_v5", 8, 1.0, 8)["iops"] == pytest.approx(2 * b["iops"])
+    assert large_volumes.client_bounds("Standard_E104id_v5", 16, 2.0, 8)["in_flight"] == pytest.approx(2 * b["in_flight"])
+    assert large_volumes.client_bounds("Standard_E104id_v5", 8, 1.0, 8)["in_flight"] == pytest.approx(2 * b["in_flight"])
+    # at 4 ms the requests in flight bind: 1,024 / 0.004 = 256,000 IOPS
+    slow = large_volumes.client_bounds("Standard_E104id_v5", 8, 4.0, 8)
+    assert slow["iops"] == pytest.approx(256_000) and slow["binding"] == "requests in flight"
+
+
+def test_one_connection_carries_what_the_article_measured_without_nconnect():
+    # Large-volume benchmark (2025-03-25), scale-up: 10,000 MiB/s of 256 KiB reads with nconnect, "roughly ten
+    # times" without: 1,000 MiB/s over one connection; writes 6,600 / "roughly four times" = 1,650 MiB/s
+    read = large_volumes.client_bounds("Standard_E104id_v5", 1, 2.0, 256)
+    assert read["mibps"] == pytest.approx(1000) and read["binding"] == "connections' throughput"
+    write = large_volumes.client_bounds("Standard_E104id_v5", 1, 2.0, 256, "write")
+    assert write["mibps"] == pytest.approx(1650) and write["binding"] == "connections' throughput"
+    # so one client with nconnect=1 is far from the volume's measured 12,761 MiB/s: 13 such clients reach it
+    plan = large_volumes.clients_for_target("Standard_E104id_v5", 1, 2.0, 256)
+    assert plan["target_mibps"] == 12_761 and plan["clients"] == 13
+    assert plan["client"]["mibps"] < 0.1 * plan["target_mibps"]
+
+
+def test_one_client_does_at_most_the_iops_the_article_measured():
+    # scale-up with nconnect: 426,000 read and 405,000 write IOPS of 8 KiB; at 1 ms and nconnect 16 the requests in
+    # flight would allow 2,048,000
+    b = large_volumes.client_bounds("Standard_E104id_v5", 16, 1.0, 8)
+    assert b["iops"] == pytest.approx(426_000) and b["binding"] == "client IOPS"
+    assert large_volumes.client_bounds("Standard_E104id_v5", 16, 1.0, 8, "write")["iops"] == pytest.approx(405_000)
+
+
+def test_the_target_is_what_the_volume_was_measured_to_give():
+    # scale-out: 12,761 / 8,518 MiB/s at 256 KiB, 709,000 / 474,000 IOPS at 8 KiB; breakthrough mode (2025-11-05):
+    # 54,000 / 32,637 MiB/s, 4,333,761 / 1,500,000 IOPS
+    assert large_volumes.volume_target_mibps(256, "write") == 8_518
+    assert_allclose(large_volumes.volume_target_mibps(8), 709_000 * 8 / 1024, rtol=1e-12)
+    assert large_volumes.volume_target_mibps(256, "read", "breakthrough") == 54_000
+    assert_allclose(large_volumes.volume_target_mibps(8, "write", "breakthrough"), 1_500_000 * 8 / 1024, rtol=1e-12)
+    # 64 KiB: 709,000 x 64 KiB = 44,313 MiB/s > 12,761, so the byte rate binds
+    assert large_volumes.volume_target_mibps(64) == 12_761
 
 
 def test_large_blocks_meet_the_network_and_requests_carry_rsize():
@@ -194,7 +236,6 @@ def test_only_breakthrough_mode_carries_more_than_a_large_volume():
     options = anf.volume_type_options(500, 20_000)
     assert set(options.loc[options["feasible"], "volume_type"]) == {"breakthrough"}
     assert options.loc[0, "service_level"] == "Flexible"  # cheapest first, and Flexible is in the answer
-    assert not ((options["volume_type"] == "large") & (options["service_level"] == "Flexible")).any()
     usd = options.loc[options["feasible"], "usd"]
     assert (np.diff(usd) >= 0).all()
 
@@ -203,3 +244,35 @@ def test_a_small_need_fits_every_type():
     options = anf.volume_type_options(60, 2000).set_index(["volume_type", "service_level"])
     assert options.loc[("regular", "Premium"), "feasible"] and options.loc[("large", "Premium"), "feasible"]
     assert options.loc[("large", "Premium"), "usd"] == pytest.approx(anf.monthly_capacity_cost_usd(60, "Premium"))
+
+
+def test_large_volumes_are_offered_at_every_service_level_and_breakthrough_mode_in_preview():
+    # Understand large volumes (2025-11-11): "The large volume performance limit is 12,800 MiB/s on all service
+    # levels"; Requirements (2026-02-10): "Breakthrough mode is supported on the Flexible, Standard, Premium, and
+    # Ultra service levels", in preview
+    assert anf.supported_service_levels("large") == ("Standard", "Premium", "Ultra", "Flexible")
+    assert anf.supported_service_levels("breakthrough") == ("Standard", "Premium", "Ultra", "Flexible")
+    assert anf.volume_ceiling_mibps("Flexible", "large") == 12_800
+    assert anf.volume_status("large", "Flexible") == "generally available"
+    assert anf.volume_status("breakthrough", "Flexible") == "preview"
+
+
+def test_a_generally_available_flexible_large_volume_ranks_before_breakthrough_mode_at_equal_cost():
+    # 200 TiB at 10,000 MiB/s: one Flexible pool of 200 TiB either way (the price list has no large-volume meter),
+    # so the generally available large volume is the answer, not preview breakthrough mode
+    options = anf.volume_type_options(200, 10_000)
+    first, second = options.iloc[0], options.iloc[1]
+    assert (first["service_level"], first["volume_type"], first["status"]) == ("Flexible", "large", "generally available")
+    assert (second["volume_type"], second["status"]) == ("breakthrough", "preview")
+    assert first["usd"] == pytest.approx(second["usd"], rel=1e-12)
+    feasible = options[options["feasible"]]
+    assert ((feasible["volume_type"] == "large") & (feasible["service_level"] == "Flexible")).any()
+
+
+def test_how_far_below_its_line_rate_the_single_client_read_is_a_share_of_the_line_rate():
+    # 10,000 MiB/s (scale-up, nconnect) against 100 Gbps = 11,920.9 MiB/s: 1 - 10,000 / 11,920.9 = 16.1 % below the
+    # line rate (the 19.2 % of relative_error is the line rate above the result, on the result's base)
+    c = large_volumes.comparison().set_index("id")
+    assert_allclose(c.loc["scaleup-seq-read-nconnect", "below_limit"], 1 - 10_000 / (100e9 / 8 / 2**20), rtol=1e-12)
+    assert round(c.loc["scaleup-seq-read-nconnect", "below_limit"] * 100) == 16
+    assert_allclose(c.loc["scaleout-seq-read", "below_limit"], 1 - 12_761 / 12_800, rtol=1e-12)

@@ -43,6 +43,7 @@ from .. import _checks, data
 from ..concepts import bandwidth, bounds, units
 
 _LIMITS, _PRICES = "azure_netapp_files_limits", "azure_netapp_files_prices"
+_SUPPORT = "azure_netapp_files_volume_support"
 
 
 def _limit(limit_id, unit):
@@ -116,6 +117,60 @@ def check_quota_tib(quota_tib, volume_type="regular"):
     return _checks.in_range("quota_tib", quota_tib, low, high, "TiB", f"for a {volume_type} volume")
 
 
+def supported_service_levels(volume_type):
+    """The service levels Microsoft offers a volume type at, generally available ones first.
+
+    Parameters
+    ----------
+    volume_type : {"regular", "large", "breakthrough", "extra-large"}
+
+    Returns
+    -------
+    tuple of str
+        Levels of :data:`ALL_SERVICE_LEVELS` with a row in ``data/platforms/azure_netapp_files_volume_support.csv``,
+        in that order.
+
+    Notes
+    -----
+    Large volumes are offered at every service level, Flexible included ("12,800 MiB/s on all service levels",
+    2025-11-11); breakthrough mode (preview) "is supported on the Flexible, Standard, Premium, and Ultra service
+    levels" (2026-02-10) [3]_. :func:`volume_status` says which pairs are in preview.
+
+    Examples
+    --------
+    >>> supported_service_levels("large")
+    ('Standard', 'Premium', 'Ultra', 'Flexible')
+    """
+    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    table = data.load(_SUPPORT)
+    offered = set(table.loc[table["volume_type"] == volume_type, "service_level"])
+    return tuple(level for level in ALL_SERVICE_LEVELS if level in offered)
+
+
+def volume_status(volume_type, service_level):
+    """Whether a volume type is generally available or in preview at a service level.
+
+    Parameters
+    ----------
+    volume_type : {"regular", "large", "breakthrough", "extra-large"}
+    service_level : one of :func:`supported_service_levels` for the volume type
+
+    Returns
+    -------
+    str
+        ``"generally available"`` or ``"preview"``.
+
+    Examples
+    --------
+    >>> volume_status("large", "Flexible"), volume_status("breakthrough", "Flexible")
+    ('generally available', 'preview')
+    """
+    _checks.choice("service_level", service_level, supported_service_levels(volume_type))
+    table = data.load(_SUPPORT)
+    row = table[(table["volume_type"] == volume_type) & (table["service_level"] == service_level)]
+    return str(row["status"].iloc[0])
+
+
 def volume_ceiling_mibps(service_level, volume_type="regular"):
     """Most throughput one volume can have, whatever its quota.
 
@@ -123,7 +178,6 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
     ----------
     service_level : {"Standard", "Premium", "Ultra", "Flexible"}
     volume_type : {"regular", "large", "breakthrough", "extra-large"}
-        A Flexible volume is regular or in breakthrough mode here: the data give no large-volume ceiling for it.
 
     Returns
     -------
@@ -132,24 +186,22 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
 
     Notes
     -----
-    Large volumes stop at 12,800 MiB/s "on all service levels" [3]_, extra-large ones too (the pages give them no
-    other); in breakthrough mode Microsoft writes "up to 50 GiB/s ... depending on workload characteristics", a
-    most rather than a promise.
+    Large volumes stop at 12,800 MiB/s "on all service levels" [3]_, Flexible included, extra-large ones too (the
+    pages give them no other); in breakthrough mode Microsoft writes "up to 50 GiB/s ... depending on workload
+    characteristics", a most rather than a promise.
 
     Examples
     --------
     >>> volume_ceiling_mibps("Standard"), volume_ceiling_mibps("Flexible"), volume_ceiling_mibps("Ultra", "large")
     (1600.0, 4500.0, 12800.0)
-    >>> volume_ceiling_mibps("Premium", "breakthrough")
-    51200.0
+    >>> volume_ceiling_mibps("Flexible", "large"), volume_ceiling_mibps("Premium", "breakthrough")
+    (12800.0, 51200.0)
     """
-    _checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
     _checks.choice("volume_type", volume_type, VOLUME_TYPES)
-    if service_level == "Flexible" and volume_type in ("large", "extra-large"):
-        raise ValueError(f"volume_type must be regular or breakthrough for the Flexible service level (the guide's "
-                         f"data give no large-volume ceiling for it); got {volume_type!r}")
+    _checks.choice("service_level", service_level, supported_service_levels(volume_type))
     if volume_type in ("large", "extra-large"):
-        return _limit("volume_ceiling_large", "MiB/s")
+        return _limit("volume_ceiling_large_flexible" if service_level == "Flexible" else "volume_ceiling_large",
+                      "MiB/s")
     if volume_type == "breakthrough":
         return _limit("volume_ceiling_breakthrough", "MiB/s")
     return _limit(f"volume_ceiling_regular_{service_level.lower()}", "MiB/s")
@@ -1262,7 +1314,7 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_
         Data the volume must hold, greater than 0. [TiB]
     throughput_mibps : float or array-like
         Throughput it must have, greater than 0. [MiB/s]
-    volume_type : {"regular", "breakthrough"}
+    volume_type : {"regular", "large", "breakthrough"}
     read_share, io_kib
         As in :func:`volume_throughput_mibps`: the need must be within the mix curve's ceiling too.
 
@@ -1372,17 +1424,20 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     Returns
     -------
     pandas.DataFrame
-        One row per volume type (regular, large, breakthrough) and service level it supports: ``volume_type``,
-        ``service_level``, ``quota_tib`` [TiB], ``pool_tib`` [TiB], ``throughput_mibps`` (what the volume gets)
-        [MiB/s], ``binding``, ``feasible`` and ``usd`` (the pool's month, NaN where infeasible) [USD], cheapest
-        feasible first.
+        One row per volume type (regular, large, breakthrough) and service level it supports
+        (:func:`supported_service_levels`): ``volume_type``, ``service_level``, ``status`` (:func:`volume_status`),
+        ``quota_tib`` [TiB], ``pool_tib`` [TiB], ``throughput_mibps`` (what the volume gets) [MiB/s], ``binding``,
+        ``feasible`` and ``usd`` (the pool's month, NaN where infeasible) [USD]; cheapest feasible first, and at
+        equal cost generally available before preview.
 
     Notes
     -----
     Automatic QoS volumes are sized by :func:`size_volume`, Flexible ones by :func:`flexible_volume`, each in a pool
     of its own in whole TiB, priced at the service level's capacity price (and Flexible's throughput above its
-    baseline): the price list has no separate meter for large volumes. Breakthrough mode is in preview and its
-    ceiling is a most ("up to 50 GiB/s"). Extra-large volumes need cool access and are not sized here.
+    baseline): the price list has no separate meter for large volumes, so a Flexible large volume and a Flexible
+    volume in breakthrough mode that need the same pool cost the same; the generally available one ranks first.
+    Breakthrough mode is in preview and its ceiling is a most ("up to 50 GiB/s"). Extra-large volumes need cool
+    access and are not sized here.
 
     Examples
     --------
@@ -1391,6 +1446,12 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     >>> o = volume_type_options(500, 20000)
     >>> sorted(set(o.loc[o["feasible"], "volume_type"]))
     ['breakthrough']
+
+    200 TiB at 10,000 MiB/s: a generally available Flexible large volume costs what breakthrough mode costs.
+
+    >>> o = volume_type_options(200, 10000)
+    >>> o.loc[0, ["service_level", "volume_type", "status"]].tolist()
+    ['Flexible', 'large', 'generally available']
     """
     import pandas as pd
 
@@ -1399,9 +1460,7 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     high = pool_range_tib()[1]
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
-        for level in ALL_SERVICE_LEVELS:
-            if level == "Flexible" and volume_type == "large":
-                continue
+        for level in supported_service_levels(volume_type):
             if level == "Flexible":
                 size = flexible_volume(cap, need, volume_type)
                 pool = float(size["pool_tib"])
@@ -1412,11 +1471,14 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
                 pool = float(pool_size_tib(size["quota_tib"]))
                 ok = bool(size["feasible"]) and pool <= high
                 usd = monthly_pool_cost_usd(pool, level, region=region) if ok else np.nan
-            rows.append({"volume_type": volume_type, "service_level": level, "quota_tib": float(size["quota_tib"]),
+            rows.append({"volume_type": volume_type, "service_level": level,
+                         "status": volume_status(volume_type, level), "quota_tib": float(size["quota_tib"]),
                          "pool_tib": pool, "throughput_mibps": float(size["throughput_mibps"]),
                          "binding": size["binding"], "feasible": ok, "usd": float(usd)})
     frame = pd.DataFrame(rows)
-    return frame.sort_values(["feasible", "usd"], ascending=[False, True], na_position="last").reset_index(drop=True)
+    frame["_preview"] = frame["status"] == "preview"
+    return (frame.sort_values(["feasible", "usd", "_preview"], ascending=[False, True, True], na_position="last",
+                              kind="stable").drop(columns="_preview").reset_index(drop=True))
 
 
 def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):

@@ -80,7 +80,8 @@ def _result_id(test, workload, nconnect):
     kind, operation = _workload(workload)
     table = data.load("large_volumes_results")
     rows = table[(table["test"] == test) & (table["workload"] == kind) & (table["operation"] == operation)
-                 & (table["nconnect"] == nconnect) & (table["metric"] != "ratio")]
+                 & (table["nconnect"] == nconnect) & (table["metric"] != "ratio")
+                 & ~table["id"].str.startswith("rev2023-")]  # the 2023 revision's results are of another volume
     return rows["id"].iloc[0]
 
 
@@ -298,7 +299,9 @@ def comparison():
     pandas.DataFrame
         The standard comparison table (:func:`storageperf.concepts.compare.table`): ``measured`` and ``model``
         (what :func:`documented_limit_mibps` allows) in MiB/s, ``binding`` (clients' NIC line rate or the
-        volume's limit), then ``test``, ``workload``, ``clients`` and ``measured_iops`` [1/s].
+        volume's limit), then ``test``, ``workload``, ``clients``, ``measured_iops`` [1/s] and ``below_limit``, how
+        far the result is below the limit as a share of the limit, ``1 - measured / model`` [-]. (The
+        ``relative_error`` is on the other base, the result: ``model / measured - 1``.)
 
     Notes
     -----
@@ -311,6 +314,12 @@ def comparison():
     >>> c = comparison()
     >>> len(c), round(float(c.loc[c["id"] == "scaleout-seq-read", "relative_error"].item()), 4)
     (8, 0.0031)
+
+    The single client's 10,000 MiB/s is 16 % below its 100 Gbps line rate; the line rate is 19 % above it.
+
+    >>> row = c.set_index("id").loc["scaleup-seq-read-nconnect"]
+    >>> round(float(row["below_limit"]), 3), round(float(row["relative_error"]), 3)
+    (0.161, 0.192)
     """
     vms, one = _test("scaleout_vms", "VMs"), _test("scaleup_vms", "VMs")
     rows = []
@@ -322,16 +331,76 @@ def comparison():
                          "model": model, "binding": binding, "test": test,
                          "workload": workload, "clients": clients,
                          "measured_iops": bandwidth.iops_from_bandwidth(measured, block_size_kib(workload))})
-    return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
-                         document=DOCUMENT)
+    table = compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
+                          document=DOCUMENT)
+    table["below_limit"] = 1 - table["measured"] / table["model"]
+    return table
 
 
 #: Operations :func:`client_bounds` tells apart: Azure limits a VM's network on egress, so for writes only.
 OPERATIONS = ("read", "write")
+#: The bounds :func:`client_bounds` takes the smallest of, in the order ties are broken.
+CLIENT_LIMITS = ("network", "requests in flight", "connections' throughput", "client IOPS")
+
+
+def connection_mibps(operation="read"):
+    """What one TCP connection carried in the article's scale-up test: the single client without nconnect.
+
+    Parameters
+    ----------
+    operation : {"read", "write"}
+
+    Returns
+    -------
+    float
+        256 KiB sequential reads or writes of one E104id_v5 mounted without nconnect, that is over one TCP
+        connection: 1,000 and 1,650 MiB/s. [MiB/s]
+
+    Notes
+    -----
+    Derived from the article's "roughly ten times" and "roughly four times" (large-volumes-06): ratios a reader
+    cannot check, so the numbers are as rough as the words. The E104id_v5's 100 Gbps network card did not bind
+    either (1,000 MiB/s is a twelfth of it), so one connection, not the VM, set them.
+
+    Examples
+    --------
+    >>> connection_mibps("read"), connection_mibps("write")
+    (1000.0, 1650.0)
+    """
+    _checks.choice("operation", operation, OPERATIONS)
+    return client_mibps(f"sequential {operation}", "without")
+
+
+def client_iops(operation="read"):
+    """The most 8 KiB random operations one client did in the article's scale-up test, with nconnect.
+
+    Parameters
+    ----------
+    operation : {"read", "write"}
+
+    Returns
+    -------
+    float
+        426,000 reads or 405,000 writes a second of one E104id_v5. [1/s]
+
+    Notes
+    -----
+    The scale-out test shows the volume did more (709,000 and 474,000 IOPS from many clients), so the client, not
+    the volume, stopped there: its CPU and its NFS client's work per request. A smaller VM has fewer cores and
+    likely fewer IOPS; the model has no measurement of one and keeps the E104id_v5's as a most.
+
+    Examples
+    --------
+    >>> client_iops("read"), client_iops("write")
+    (426000.0, 405000.0)
+    """
+    _checks.choice("operation", operation, OPERATIONS)
+    return float(bandwidth.iops_from_bandwidth(client_mibps(f"random {operation}", "with"),
+                                               block_size_kib(f"random {operation}")))
 
 
 def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read", rsize_kib=None):
-    """What one NFSv3 client VM can move: its network, and the requests its connections keep in flight.
+    """What one NFSv3 client VM can move: its network, its connections, the requests they keep in flight, its IOPS.
 
     Parameters
     ----------
@@ -350,18 +419,28 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     Returns
     -------
     dict
-        ``network`` and ``in_flight`` bounds, ``mibps`` (the smaller) [MiB/s]; ``iops`` at the block size [1/s];
-        ``binding`` (``"network"`` or ``"requests in flight"``); ``requests`` in flight [-]; ``network_is_limit``:
-        True for writes (egress, limited by Azure), False for reads (ingress, not limited: the figure is a guide).
+        ``network``, ``in_flight``, ``connections`` and ``iops_bound`` bounds and ``mibps`` (the smallest) [MiB/s];
+        ``iops`` at the block size [1/s]; ``binding`` (one of :data:`CLIENT_LIMITS`); ``requests`` in flight [-];
+        ``network_is_limit``: True for writes (egress, limited by Azure), False for reads (ingress, not limited:
+        the figure is a guide).
 
     Notes
     -----
-    The service keeps at most 128 NFSv3 requests in flight per TCP connection [3]_, so a mount with ``nconnect``
-    connections keeps ``nconnect x 128``; each request carries ``min(block, rsize)``. By Little's law a client then
-    moves at most ``requests x request size / latency``. The network bound is the VM size's bandwidth
-    (:func:`storageperf.platforms.azure_vm.network_mibps`). Neither bound counts the client's CPU, nor the
-    latency growing as the load nears the volume's limit: the latency is an input, the one the reader measures
-    or accepts.
+    Four bounds, the smallest binds:
+
+    * the service keeps at most 128 NFSv3 requests in flight per TCP connection [3]_, so a mount with ``nconnect``
+      connections keeps ``nconnect x 128``; each request carries ``min(block, rsize)``, and by Little's law a
+      client moves at most ``requests x request size / latency``;
+    * each connection carries at most what one connection carried in the article's test,
+      :func:`connection_mibps` (reads and writes apart), so ``nconnect x`` that;
+    * the client does at most :func:`client_iops` operations a second, what the article's client did with
+      nconnect;
+    * the VM size's network (:func:`storageperf.platforms.azure_vm.network_mibps`).
+
+    The connection and IOPS bounds are the article's E104id_v5 measurements, not published limits; nor do they
+    grow with nconnect beyond what the article measured (its nconnect value is not stated). The latency is an
+    input, the one the reader measures or accepts; it grows as the volume nears its limit, which the bound does
+    not model.
 
     Examples
     --------
@@ -371,6 +450,12 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     >>> b = client_bounds("Standard_E104id_v5", 1, 2.1, 8)
     >>> round(b["iops"]), b["binding"]
     (60952, 'requests in flight')
+
+    Without nconnect, 256 KiB reads: one connection's 1,000 MiB/s binds, not the network's 11,921.
+
+    >>> b = client_bounds("Standard_E104id_v5", 1, 2.0, 256)
+    >>> b["mibps"], b["binding"]
+    (1000.0, "connections' throughput")
     """
     _checks.choice("operation", operation, OPERATIONS)
     limits = "azure_netapp_files_limits"
@@ -385,13 +470,94 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     request_kib = np.minimum(block, rsize)
     in_flight = bandwidth.bandwidth_mibps(queueing.littles_law_iops(requests, latency), request_kib)
     network = azure_vm.network_mibps(vm_size)
-    mibps, binding = bounds.tightest({"network": np.full(np.shape(in_flight), network),
-                                      "requests in flight": in_flight})
-    out = {"network": network, "in_flight": _checks.scalar_or_array(in_flight), "mibps": _checks.scalar_or_array(mibps),
-           "iops": _checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
-           "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
-           "network_is_limit": operation == "write"}
-    return out
+    connections = nconnect * connection_mibps(operation)
+    by_iops = bandwidth.bandwidth_mibps(client_iops(operation), block)
+    shape = np.shape(np.broadcast_arrays(in_flight, by_iops)[0])
+    mibps, binding = bounds.tightest(dict(zip(CLIENT_LIMITS, (
+        np.full(shape, network), np.broadcast_to(in_flight, shape), np.full(shape, connections),
+        np.broadcast_to(by_iops, shape)))))
+    return {"network": network, "in_flight": _checks.scalar_or_array(in_flight), "connections": float(connections),
+            "iops_bound": _checks.scalar_or_array(by_iops), "mibps": _checks.scalar_or_array(mibps),
+            "iops": _checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
+            "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
+            "network_is_limit": operation == "write"}
+
+
+#: Volume types :func:`volume_target_mibps` has measurements for.
+TARGET_VOLUME_TYPES = ("large", "breakthrough")
+
+
+def volume_target_mibps(block_size_kib, operation="read", volume_type="large"):
+    """The most one volume was measured to give at a block size: its measured bytes and operations a second.
+
+    Parameters
+    ----------
+    block_size_kib : float or array-like
+        Size of the application's I/O, greater than 0. [KiB]
+    operation : {"read", "write"}
+    volume_type : {"large", "breakthrough"}
+        A large volume (this article's scale-out test) or one in breakthrough mode (Microsoft's breakthrough-mode
+        benchmark, 30 E32s_v5 VMs, nconnect=8).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``min(measured 256 KiB throughput, measured 8 KiB IOPS x block size)``. [MiB/s]
+
+    Notes
+    -----
+    The target a planner counts clients against: not the published ceiling (12,800 MiB/s, "up to 50 GiB/s"),
+    which writes and small I/O do not reach, but what the volume did. Between 8 and 256 KiB no size was measured;
+    the smaller of the two measured limits is taken, which assumes the volume's operation rate and byte rate are
+    each a limit of their own.
+
+    Examples
+    --------
+    >>> volume_target_mibps(256), volume_target_mibps(256, "write")
+    (12761.0, 8518.0)
+    >>> round(volume_target_mibps(8), 1), volume_target_mibps(256, volume_type="breakthrough")
+    (5539.1, 54000.0)
+    """
+    _checks.choice("operation", operation, OPERATIONS)
+    _checks.choice("volume_type", volume_type, TARGET_VOLUME_TYPES)
+    block = _checks.positive("block_size_kib", block_size_kib, "KiB")
+    test = "scale-out" if volume_type == "large" else "breakthrough scale-out"
+    nconnect = "unstated" if volume_type == "large" else "with"
+    sequential = _result_mibps(test, f"sequential {operation}", nconnect)
+    # both benchmarks' random results are 8 KiB operations (``block_size_kib`` is the argument here)
+    random_iops = bandwidth.iops_from_bandwidth(_result_mibps(test, f"random {operation}", nconnect),
+                                                _test("scaleout_rand_block", "KiB"))
+    return _checks.scalar_or_array(np.minimum(sequential, bandwidth.bandwidth_mibps(random_iops, block)))
+
+
+def clients_for_target(vm_size, nconnect, latency_ms, block_size_kib, operation="read", volume_type="large"):
+    """How many clients like one of :func:`client_bounds` reach what one volume was measured to give.
+
+    Parameters
+    ----------
+    vm_size, nconnect, latency_ms, block_size_kib, operation
+        As in :func:`client_bounds`.
+    volume_type : {"large", "breakthrough"}
+        As in :func:`volume_target_mibps`.
+
+    Returns
+    -------
+    dict
+        ``client`` (:func:`client_bounds`), ``target_mibps`` (:func:`volume_target_mibps`) [MiB/s] and ``clients``,
+        ``ceil(target / one client)``, at least 1 [-].
+
+    Examples
+    --------
+    One E104id_v5 without nconnect, 256 KiB reads at 2 ms: 13 clients reach the measured 12,761 MiB/s.
+
+    >>> p = clients_for_target("Standard_E104id_v5", 1, 2.0, 256)
+    >>> p["clients"], p["target_mibps"]
+    (13.0, 12761.0)
+    """
+    client = client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation)
+    target = volume_target_mibps(block_size_kib, operation, volume_type)
+    clients = _checks.scalar_or_array(np.maximum(np.ceil(np.asarray(target) / np.asarray(client["mibps"])), 1.0))
+    return {"client": client, "target_mibps": target, "clients": clients}
 
 
 def implied_latency_ms(workload):
