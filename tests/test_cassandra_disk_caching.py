@@ -2,7 +2,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
@@ -84,9 +84,10 @@ def test_the_old_extrapolation_is_gone():
        st.floats(0, 1), st.floats(0, 0.9), st.sampled_from(azure_vm.DISK_SIZES), st.sampled_from(azure_vm.DISKS),
        st.integers(1, 16))
 def test_no_ceiling_is_exceeded_without_a_flag(threads, ra, mode, hit, writes, vm, disk, disks):
+    assume(mode == "None" or azure_vm.host_caching_supported(disk))  # ReadOnly on a P50 is refused (its own test)
     p = cas.predict(threads, ra, mode, hit_ratio=hit, write_share=writes, vm_size=vm, disk=disk, disk_count=disks)
     assert p["ops_per_s"] <= min(p["ceilings"].values()) * (1 + 1e-12)
-    assert p["ops_per_s"] <= HIGHEST_CHARTED * (1 + 1e-12)
+    assert p["ops_per_s"] <= cas.front_end_ops_per_s(vm) * (1 + 1e-12)
     if not p["extrapolated"]:
         lo, hi = cas.measured_range()["client_threads"]
         assert lo <= threads <= hi and writes == 0 and (vm, disk, disks) == (cas.VM_SIZE, cas.DISK, 4)
@@ -217,7 +218,9 @@ BAD_INPUT = [
     (cas.predict, GOOD, "hit_ratio", [(1.5, "between 0 and 1"), (-0.1, "got -0.1")]),
     (cas.predict, GOOD, "write_share", [(1, "below 1"), (-0.5, "got -0.5")]),
     (cas.predict, GOOD, "vm_size", [("Standard_D32_v5", "vm_size must be one of Standard_DS12_v2")]),
-    (cas.predict, GOOD, "disk", [("P99", "disk must be one of P20")]),
+    (cas.predict, GOOD, "disk", [("P99", "disk must be one of P20"),
+                                 ("P50", "caching must be None on P50: P50 is 4,096 GiB and host caching needs a "
+                                         "disk under 4 TiB; got 'ReadOnly'")]),
     (cas.predict, GOOD, "disk_count", [(0, "between 1 and 64, got 0")]),
     (cas.predicted_ops_per_s, {**GOOD, "caching": "None"}, "caching", CACHING),
     (cas.disk_path_limits, {"caching": "None"}, "caching", CACHING),
@@ -234,5 +237,53 @@ BAD_INPUT = [
       (cas.ARTICLE_CHARTS[:3], "at least one chart of each metric")]),
     (compare.relative_error, {"model": 1, "measured": 2}, "measured", ["number"]),
 ]
+def test_read_only_is_refused_on_a_p50_and_none_still_answers():
+    # Premium Storage: Design for high performance (2021-06-29): no host caching on disks of 4 TiB and larger (P50)
+    with pytest.raises(ValueError, match="host caching needs a disk under 4 TiB"):
+        cas.predict(128, 64, "ReadOnly", disk="P50")
+    with pytest.raises(ValueError, match="caching must be None on P50"):
+        cas.disk_path_limits("ReadOnly", disk="P50")
+    assert cas.predict(128, 64, "None", disk="P50")["ops_per_s"] > 0
+
+
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def _chapter_calculator():
+    """The chapter's calculator, built by its own cells (imports, numbers, calculator)."""
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).parents[1] / "book" / "cassandra-disk-caching.ipynb").read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    namespace = {}
+    for source in code:
+        exec(compile(source, "cell", "exec"), namespace)  # noqa: S102 - the chapter's own cells
+        if "calc" in namespace:
+            return namespace["calc"]
+    raise AssertionError("no calculator cell")
+
+
+def test_the_site_moves_the_hit_ratio_and_the_calculator_refuses_read_only_on_a_p50():
+    calc = _chapter_calculator()
+    # 16 thread positions x 8 read-aheads x 3 hit ratios = 384 states, within the site's budget of 400
+    assert [c.name for c in calc.site_inputs()] == ["client_threads", "read_ahead_kb", "hit_ratio"]
+    assert calc.controls["hit_ratio"].options[0] == 1.0 and len(calc.controls["hit_ratio"].options) == 3
+    with pytest.raises(ValueError, match="caching must be None on P50"):
+        calc.figure(disk="P50")
+    title = calc.figure(disk="P50", caching_mode="None").layout.title.text
+    assert "None only (P50 has no host caching)" in title and "ReadOnly" not in title
+
+
+def test_the_front_end_ceiling_follows_the_vm_size_and_gives_the_measured_one_back():
+    # DSv2 size table (2020-02-03): DS14_v2 16 vCPUs, DS15_v2 20, DS13_v2 8. The source's nodes give the highest ops/s
+    # charted back (diskcaching-readahead-ops, ReadOnly, 128 threads, 0 KiB: 80,100), and the other chart's cached
+    # runs at 256 threads, 16 and 32 KiB (diskcaching-readahead-threads-ops: 80,000 and 78,000) sit on it.
+    assert_allclose(cas.front_end_ops_per_s(), HIGHEST_CHARTED, rtol=1e-12)
+    for threads, ra, measured in ((256, 16, 80_000), (256, 32, 78_000)):
+        assert abs(cas.predict(threads, ra, "ReadOnly")["ops_per_s"] / measured - 1) < 0.03
+    assert_allclose(cas.front_end_ops_per_s("Standard_DS15_v2"), HIGHEST_CHARTED * 20 / 16, rtol=1e-12)
+    big = cas.predict(1e9, 0, "ReadOnly", vm_size="Standard_DS15_v2")
+    assert big["binding"] == "front end" and big["ops_per_s"] > HIGHEST_CHARTED
+    assert cas.predict(1e9, 0, "ReadOnly", vm_size="Standard_DS13_v2")["ceilings"]["front end"] == HIGHEST_CHARTED / 2
