@@ -226,6 +226,8 @@ BAD_INPUT = [
     (cas.disk_path_limits, {"caching": "None"}, "caching", CACHING),
     (cas.light_load_latency_ms, {"caching": "None"}, "caching", CACHING[:2]),
     (cas.crossover_threads, {"read_ahead_kb": 64}, "read_ahead_kb", [(-64, "got -64")]),
+    (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "chunk_kb", [(0, "greater than 0 KB, got 0"), ("16k", "a number")]),
+    (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "compression_ratio", [(0, "got 0"), (2, "at most 1")]),
     (cas.max_threads_for_p95, {"p95_target_ms": 10, "read_ahead_kb": 64, "caching": "None"}, "p95_target_ms",
      ["number"]),
     (cas.max_threads_for_p95, {"p95_target_ms": 10, "read_ahead_kb": 64, "caching": "None"}, "read_ahead_kb",
@@ -287,3 +289,14 @@ def test_the_front_end_ceiling_follows_the_vm_size_and_gives_the_measured_one_ba
     big = cas.predict(1e9, 0, "ReadOnly", vm_size="Standard_DS15_v2")
     assert big["binding"] == "front end" and big["ops_per_s"] > HIGHEST_CHARTED
     assert cas.predict(1e9, 0, "ReadOnly", vm_size="Standard_DS13_v2")["ceilings"]["front end"] == HIGHEST_CHARTED / 2
+
+
+def test_a_compressed_chunk_needs_a_window_as_large_as_the_chunk_on_disk():
+    # Apache Cassandra, Production recommendations, Compression: "The default setting is 16KB starting with Cassandra
+    # 4.0"; "the entire compressed buffer must be read off-disk". A 16 KiB chunk at Cassandra's own 4 KiB for SSDs
+    # waits for five disk reads in a row (four pages, a fifth when it straddles); from 64 KiB one.
+    assert cas.chunk_disk_reads(4) == 5 and cas.chunk_disk_reads(64) == 1
+    assert cas.chunk_disk_reads(16, compression_ratio=0.5) == 2 and cas.chunk_disk_reads(32, compression_ratio=0.5) == 1
+    assert cas.chunk_disk_reads(8, chunk_kb=4) < cas.chunk_disk_reads(8)
+    with pytest.raises(ValueError, match="compression_ratio must be greater than 0 and at most 1, got 1.5"):
+        cas.chunk_disk_reads(8, compression_ratio=1.5)
