@@ -252,19 +252,24 @@ def test_bad_input_is_named(bad_input):
     bad_input.check()
 
 
-def _chapter_calculator():
-    """The chapter's calculator, built by its own cells (imports, numbers, calculator)."""
+def _chapter(until=None):
+    """The chapter's markdown and the namespace of its code cells, run in order (up to the first that defines
+    ``until``)."""
     import json
     from pathlib import Path
 
     cells = json.loads((Path(__file__).parents[1] / "book" / "cassandra-disk-caching.ipynb").read_text())["cells"]
-    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
     namespace = {}
-    for source in code:
-        exec(compile(source, "cell", "exec"), namespace)  # noqa: S102 - the chapter's own cells
-        if "calc" in namespace:
-            return namespace["calc"]
-    raise AssertionError("no calculator cell")
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), "cell", "exec"), namespace)  # noqa: S102 - the chapter's own cells
+            if until and until in namespace:
+                break
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"], namespace
+
+
+def _chapter_calculator():
+    return _chapter("calc")[1]["calc"]
 
 
 def test_the_site_moves_the_hit_ratio_and_the_calculator_refuses_read_only_on_a_p50():
@@ -300,3 +305,17 @@ def test_a_compressed_chunk_needs_a_window_as_large_as_the_chunk_on_disk():
     assert cas.chunk_disk_reads(8, chunk_kb=4) < cas.chunk_disk_reads(8)
     with pytest.raises(ValueError, match="compression_ratio must be greater than 0 and at most 1, got 1.5"):
         cas.chunk_disk_reads(8, compression_ratio=1.5)
+
+
+def test_the_crossover_solution_takes_none_latency_at_each_read_ahead():
+    # The exercise's solution once gave every read-ahead's crossover as 64 KiB's light-load latency x the ceiling.
+    from storageperf_book.display import VALUES
+
+    markdown, _ = _chapter()
+    solution = next(m for m in markdown if "{solution} ex-cas-crossover" in m)
+    for ra in (64, 128):
+        assert_allclose(VALUES[f"xo_light_{ra}"], cas.light_load_latency_ms("None", ra), rtol=1e-12)
+        ceiling = cas.predict(1e9, ra, "ReadOnly")["ops_per_s"]
+        assert_allclose(cas.crossover_threads(ra), ceiling * VALUES[f"xo_light_{ra}"] / 1e3, rtol=1e-9)
+    assert VALUES["xo_light_128"] < VALUES["xo_light_64"] - 0.2
+    assert 'v("xo_light_128"' in solution and 'v("light64_None"' not in solution
