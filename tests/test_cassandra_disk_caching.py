@@ -319,3 +319,24 @@ def test_the_crossover_solution_takes_none_latency_at_each_read_ahead():
         assert_allclose(cas.crossover_threads(ra), ceiling * VALUES[f"xo_light_{ra}"] / 1e3, rtol=1e-9)
     assert VALUES["xo_light_128"] < VALUES["xo_light_64"] - 0.2
     assert 'v("xo_light_128"' in solution and 'v("light64_None"' not in solution
+
+
+def test_disk_ios_a_read_change_with_read_ahead_and_give_the_iostat_back_at_64_kib():
+    # The iostat (cassandra-read-ahead.md, 64 KiB, 256 threads) gives 2.353 I/Os a read at one read-ahead; a read fetches
+    # 0.86 of a 64 KiB window there, so 1.49 are index I/Os, kept at every read-ahead: more I/Os at 8 KiB (two pages
+    # fetched in turn), fewer at 512 KiB (35 % of the reads fetch a window).
+    ios = cas.disk_work([8, 64, 512])["ios"]
+    assert_allclose(ios[1], cas.disk_ios_per_read(), rtol=1e-12)
+    assert ios[0] > ios[1] + 1 and ios[2] < ios[1] - 0.4
+    assert_allclose(cas.index_ios_per_read(), cas.disk_ios_per_read() - cas.disk_work(64)["faults"], rtol=1e-12)
+    # so at 8 KiB the uncached P30 IOPS bind far below the 51,000 ops/s of 64 KiB
+    assert cas.predict(1e9, 8, "None")["ops_per_s"] < 0.75 * cas.predict(1e9, 64, "None")["ops_per_s"]
+
+
+def test_bytes_a_read_from_the_bars_and_from_the_model_disagree_by_read_ahead():
+    # readahead-diskcaching-none-ops: bars 160 MB/s at 8 KiB with 17,100 ops/s (6 VMs): 160e6 / 2,850 B = 54.8 KiB a read,
+    # more than two 8 KiB windows and the 9.6 KiB of index bytes; 650 MB/s at 256 KiB with 29,000 ops/s: 131 KiB
+    b = cas.bytes_per_read().set_index("read_ahead_kb")
+    assert_allclose(b.loc[8, "bars_kib"], 160e6 / (17_100 / 6) / 1024, rtol=1e-12)
+    assert b.loc[8, "bars_kib"] > 2 * 8 + cas.parameters()["extra_kib"] > b.loc[8, "model_kib"]
+    assert b.loc[256, "ratio"] < 1 < b.loc[64, "ratio"] and len(b) == 7
