@@ -226,6 +226,9 @@ BAD_INPUT = [
     (cas.disk_path_limits, {"caching": "None"}, "caching", CACHING),
     (cas.light_load_latency_ms, {"caching": "None"}, "caching", CACHING[:2]),
     (cas.crossover_threads, {"read_ahead_kb": 64}, "read_ahead_kb", [(-64, "got -64")]),
+    (cas.hit_ratio_for_ops, {"ops_per_s": 26_900, "client_threads": 64, "read_ahead_kb": 64}, "ops_per_s",
+     [(0, "greater than 0 ops/s, got 0"), ("fast", "a number")]),
+    (cas.throttle_share_latency, {"metric": "latency_p50"}, "metric", [("ops_per_s", "one of latency_p50")]),
     (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "chunk_kb", [(0, "greater than 0 KB, got 0"), ("16k", "a number")]),
     (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "compression_ratio", [(0, "got 0"), (2, "at most 1")]),
     (cas.max_threads_for_p95, {"p95_target_ms": 10, "read_ahead_kb": 64, "caching": "None"}, "p95_target_ms",
@@ -340,3 +343,32 @@ def test_bytes_a_read_from_the_bars_and_from_the_model_disagree_by_read_ahead():
     assert_allclose(b.loc[8, "bars_kib"], 160e6 / (17_100 / 6) / 1024, rtol=1e-12)
     assert b.loc[8, "bars_kib"] > 2 * 8 + cas.parameters()["extra_kib"] > b.loc[8, "model_kib"]
     assert b.loc[256, "ratio"] < 1 < b.loc[64, "ratio"] and len(b) == 7
+
+
+def test_every_tuned_number_is_counted_and_the_alternative_latency_model_is_compared():
+    # three ops/s numbers fitted, the front-end ceiling read off the ops/s charts, three coefficients for each of P50
+    # and P95: ten numbers taken from the charts, which the chapter's prose counts
+    tuned = cas.tuned_numbers()
+    assert len(tuned) == 10 and {"front_end_ops_per_vcpu", "p50_k", "p95_a"} <= set(tuned)
+    # the throttle-share model (two coefficients a percentile) is worse on P50 both ways, better on P95 left out only
+    linear = cas.agreement().set_index(["metric", "fit"])["median"]
+    for metric in ("latency_p50", "latency_p95"):
+        t = cas.throttle_share_latency(metric).set_index("fit")
+        assert len(t["coefficients"].iloc[0]) == 2
+        assert t.loc["fitted on all charts", "median"] > linear[(metric, "fitted on all charts")]
+    p50 = cas.throttle_share_latency("latency_p50").set_index("fit")
+    assert p50.loc["leave one chart out", "median"] > 2 * linear[("latency_p50", "leave one chart out")]
+    p95 = cas.throttle_share_latency("latency_p95").set_index("fit")
+    assert p95.loc["leave one chart out", "median"] < linear[("latency_p95", "leave one chart out")]
+
+
+def test_a_partly_cold_host_cache_explains_the_cached_64_thread_run():
+    # diskcaching-threads-ops: ReadOnly, 64 threads, 64 KiB: 26,900 ops/s, 29 % under the warm-cache model; P50 1.2 ms
+    # (a hit), P95 4.6 ms (about a front end and one remote read)
+    h = cas.hit_ratio_for_ops(26_900, 64, 64)
+    assert 0.75 < h < 0.82
+    assert_allclose(cas.predict(64, 64, "ReadOnly", hit_ratio=h)["ops_per_s"], 26_900, rtol=1e-9)
+    p = cas.parameters()
+    assert abs(p["front_end_ms"] + p["remote_read_ms"] - 4.6) < 0.3
+    with pytest.raises(ValueError, match="ops_per_s must give a hit ratio between 0 and 1"):
+        cas.hit_ratio_for_ops(90_000, 64, 64)
