@@ -23,8 +23,9 @@ window around each fault. What the charts show comes from a handful of mechanism
 
 Three numbers are fitted on the ops/s charts (:func:`fit`): the front-end time of a read, the time of one remote
 disk read and the bytes a read moves beyond its data window; P50 and P95 are linear in the front-end time, the
-disk time and the mean wait, with coefficients fitted on the latency charts. :func:`agreement` gives the errors on
-the fitted charts and on each chart left out of the fit.
+disk time and the mean wait, with coefficients fitted on the latency charts; with the front-end ceiling, ten numbers
+come from the charts (:func:`tuned_numbers`). :func:`agreement` gives the errors on the fitted charts and on each chart
+left out of the fit; :func:`throttle_share_latency` scores an alternative percentile model the same way.
 
 References
 ----------
