@@ -49,3 +49,20 @@ def test_sizes_without_disk_limits_are_refused_by_name():
         azure_vm.disk_path_limits("Standard_E16d_v5", "None", "P30", 4)
     # the network sizes still work
     assert azure_vm.network_mibps("Standard_E16d_v5") > 0 and "Standard_E16d_v5" in azure_vm.NETWORK_SIZES
+
+
+def test_host_caching_is_refused_on_disks_of_4_tib_and_larger():
+    # Premium Storage: Design for high performance (ms.date 2021-06-29): "Disk caching isn't supported for disks 4 TiB
+    # and larger"; P50 is 4,096 GiB (Premium SSD sizes, 2023-03-16). Premium SSD v2 (2023-03-27) and Ultra Disk
+    # (2023-03-27) support no host caching.
+    assert azure_vm.host_caching_supported("P40") and not azure_vm.host_caching_supported("P50")
+    assert not azure_vm.host_caching_supported("Premium SSD v2") and not azure_vm.host_caching_supported("Ultra Disk")
+    assert azure_vm.limit("Premium SSD", "host_cache_below", "GiB") == 4096
+    with pytest.raises(ValueError, match="caching must be None on P50: P50 is 4,096 GiB and host caching needs a disk "
+                                         "under 4 TiB; got 'ReadOnly'"):
+        azure_vm.disk_path_limits("Standard_DS14_v2", "ReadOnly", "P50", 4)
+    with pytest.raises(ValueError, match="Ultra Disk supports no host caching"):
+        azure_vm.check_host_caching("ReadOnly", "Ultra Disk")
+    # uncached on a P50 is fine, and the VM's cached limit (the temporary disk's) is still reported
+    p = azure_vm.disk_paths("Standard_DS14_v2", "P50", 4)
+    assert p["uncached"]["iops"] == 30_000 and p["cached"]["mb_per_s"] == 512 and p["host_caching"] is False

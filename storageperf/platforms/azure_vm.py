@@ -15,6 +15,10 @@ References
    virtual machine is measured on egress (outbound) traffic"; "Ingress isn't measured or limited directly."
 .. [6] Microsoft Learn, "Virtual machine and disk performance", 2020-10-12: a read the host cache misses "is counted
    toward both the VM's uncached limit and the VM's cached limit"; so is a write.
+.. [7] Microsoft Learn, "Premium Storage: Design for high performance", 2021-06-29, Disk caching: "Disk caching isn't
+   supported for disks 4 TiB and larger"; "Deploy a Premium SSD v2", limitations include, 2023-03-27: "Premium SSDv2
+   does NOT support host caching"; "Ultra disks" scope and limitations include, 2023-03-27: "only un-cached reads and
+   un-cached writes are supported".
 """
 from __future__ import annotations
 
@@ -25,10 +29,14 @@ _TABLE = "azure_vm_limits"
 _PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS12_v2": "ds12v2", "Standard_DS13_v2": "ds13v2",
            "Standard_DS14_v2": "ds14v2", "Standard_DS15_v2": "ds15v2", "Standard_E16d_v5": "e16d_v5",
            "Standard_E32d_v5": "e32d_v5", "Standard_E64d_v5": "e64d_v5", "Standard_E104id_v5": "e104id_v5",
-           "P20": "p20", "P30": "p30", "P40": "p40", "P50": "p50"}
+           "P20": "p20", "P30": "p30", "P40": "p40", "P50": "p50",
+           "Premium SSD": "premium_ssd", "Premium SSD v2": "premium_ssd_v2", "Ultra Disk": "ultra_disk"}
 #: VM sizes and disks with limits in the table.
 VM_SIZES = tuple(k for k in _PREFIX if k.startswith("Standard_"))
-DISKS = tuple(k for k in _PREFIX if not k.startswith("Standard_"))
+DISKS = ("P20", "P30", "P40", "P50")
+#: Managed-disk types with the disk size below which they support host caching in the table.
+DISK_TYPES = ("Premium SSD", "Premium SSD v2", "Ultra Disk")
+_DISK_TYPE = dict.fromkeys(DISKS, "Premium SSD")
 #: VM sizes with cached and uncached disk limits (and a host cache) in the table, smallest first.
 DISK_SIZES = ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Standard_DS15_v2")
 #: VM sizes with a network bandwidth in the table, smallest first.
@@ -43,10 +51,10 @@ def limit(resource, quantity, unit):
     Parameters
     ----------
     resource : str
-        One of :data:`VM_SIZES` or :data:`DISKS`.
+        One of :data:`VM_SIZES`, :data:`DISKS` or :data:`DISK_TYPES`.
     quantity : str
         What limit: e.g. ``cached_iops``, ``cached_mbps``, ``uncached_iops``, ``uncached_mbps``, ``network``,
-        ``cache_size`` for a VM; ``iops``, ``mbps``, ``size`` for a disk.
+        ``cache_size`` for a VM; ``iops``, ``mbps``, ``size`` for a disk; ``host_cache_below`` for a disk type.
     unit : str
         The unit wanted (see :func:`storageperf.data.value`).
 
@@ -60,12 +68,67 @@ def limit(resource, quantity, unit):
     >>> limit("Standard_DS14_v2", "cached_mbps", "MB/s"), limit("P30", "iops", "IOPS")
     (512.0, 5000.0)
     """
-    _checks.choice("resource", resource, VM_SIZES + DISKS)
+    _checks.choice("resource", resource, VM_SIZES + DISKS + DISK_TYPES)
     table = data.load(_TABLE)
     ids = set(table.loc[table["resource"] == resource, "id"])
     quantities = sorted(i.removeprefix(_PREFIX[resource] + "_") for i in ids)
     _checks.choice("quantity", quantity, quantities)
     return data.value(_TABLE, f"{_PREFIX[resource]}_{quantity}", unit)
+
+
+def host_caching_supported(disk):
+    """Whether a disk (a size of :data:`DISKS`) or a disk type (:data:`DISK_TYPES`) can use host caching.
+
+    Parameters
+    ----------
+    disk : str
+        One of :data:`DISKS` or :data:`DISK_TYPES`.
+
+    Returns
+    -------
+    bool
+        For a disk, whether its size is under its type's ``host_cache_below``; for a type, whether any size is.
+
+    Notes
+    -----
+    Microsoft: "Disk caching isn't supported for disks 4 TiB and larger" (Premium SSD); Premium SSD v2 and Ultra Disk
+    support no host caching [7]_. P50 is 4,096 GiB, so it is the first Premium SSD size without it.
+
+    Examples
+    --------
+    >>> [host_caching_supported(d) for d in ("P40", "P50", "Premium SSD v2", "Ultra Disk")]
+    [True, False, False, False]
+    """
+    _checks.choice("disk", disk, DISKS + DISK_TYPES)
+    if disk in DISK_TYPES:
+        return limit(disk, "host_cache_below", "TiB") > 0
+    return limit(disk, "size", "TiB") < limit(_DISK_TYPE[disk], "host_cache_below", "TiB")
+
+
+def check_host_caching(caching, disk):
+    """Refuse host caching where Azure does not offer it; return ``caching``.
+
+    Raises
+    ------
+    ValueError
+        One line naming the caching, the disk and the rule, for ReadOnly on a disk of 4 TiB and larger or on a disk
+        type without host caching [7]_.
+
+    Examples
+    --------
+    >>> check_host_caching("ReadOnly", "P30"), check_host_caching("None", "P50")
+    ('ReadOnly', 'None')
+    """
+    _checks.choice("caching", caching, CACHING_MODES)
+    if caching != "None" and not host_caching_supported(disk):
+        if disk in DISK_TYPES:
+            rule = f"{disk} supports no host caching"
+        else:
+            below = limit(_DISK_TYPE[disk], "host_cache_below", "TiB")
+            rule = (f"{disk} is {limit(disk, 'size', 'GiB'):,.0f} GiB and host caching needs a disk under "
+                    f"{below:g} TiB")
+        raise ValueError(f"caching must be None on {disk}: {rule}; got {caching!r}")
+    return caching
 
 
 def disk_path_limits(vm_size, caching, disk, disk_count):
@@ -92,7 +155,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     -----
     ReadOnly: a read the cache serves meets only the VM's cached limit [1]_. None: the smaller of the VM's
     uncached limit and the disks' sum [1]_ [2]_. A ReadOnly read that misses the cache goes to the disks as well;
-    this function gives the hit path.
+    this function gives the hit path. ReadOnly on a disk of 4 TiB and larger is refused (:func:`check_host_caching`).
 
     Examples
     --------
@@ -106,6 +169,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     n = _checks.in_range("disk_count", disk_count, 1, 64)
     _checks.choice("vm_size", vm_size, DISK_SIZES)
     _checks.choice("disk", disk, DISKS)
+    check_host_caching(caching, disk)
     if caching == "ReadOnly":
         return {"throughput_mb_per_s": limit(vm_size, "cached_mbps", "MB/s"),
                 "iops": limit(vm_size, "cached_iops", "IOPS"),
@@ -164,7 +228,8 @@ def disk_paths(vm_size, disk, disk_count):
     dict
         ``cached`` and ``uncached``: ``{"iops": ..., "mb_per_s": ...}`` [1/s], [MB/s], the form
         :func:`storageperf.concepts.bounds.host_cache_ops_limit` takes; ``uncached_iops_binding`` and
-        ``uncached_throughput_binding`` (``VM uncached`` or ``disks``); ``cache_gib``, the host cache's size [GiB].
+        ``uncached_throughput_binding`` (``VM uncached`` or ``disks``); ``cache_gib``, the host cache's size [GiB];
+        ``host_caching``, whether the disk can use the host cache at all (:func:`host_caching_supported`).
 
     Notes
     -----
@@ -179,10 +244,10 @@ def disk_paths(vm_size, disk, disk_count):
     >>> p["cached"], p["uncached"], p["cache_gib"]
     ({'iops': 64000.0, 'mb_per_s': 512.0}, {'iops': 20000.0, 'mb_per_s': 768.0}, 576.0)
     """
-    cached = disk_path_limits(vm_size, "ReadOnly", disk, disk_count)
     uncached = disk_path_limits(vm_size, "None", disk, disk_count)
-    return {"cached": {"iops": cached["iops"], "mb_per_s": cached["throughput_mb_per_s"]},
+    cached = {"iops": limit(vm_size, "cached_iops", "IOPS"), "mb_per_s": limit(vm_size, "cached_mbps", "MB/s")}
+    return {"cached": cached,
             "uncached": {"iops": uncached["iops"], "mb_per_s": uncached["throughput_mb_per_s"]},
             "uncached_iops_binding": uncached["iops_binding"],
             "uncached_throughput_binding": uncached["throughput_binding"],
-            "cache_gib": limit(vm_size, "cache_size", "GiB")}
+            "cache_gib": limit(vm_size, "cache_size", "GiB"), "host_caching": host_caching_supported(disk)}

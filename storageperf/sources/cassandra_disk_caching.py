@@ -8,21 +8,24 @@ window around each fault. What the charts show comes from a handful of mechanism
   or two pages does not cover the second page, so read-ahead under 12 KiB costs two disk reads in a row
   (:func:`storageperf.concepts.bandwidth.read_around`); the test reads 2 % of the documents, so a large window
   often holds a document read later, which then finds it in the page cache
-  (:func:`storageperf.concepts.bandwidth.first_read_share`); the source's iostat counts about 2.35 disk I/Os a
-  read (:func:`disk_ios_per_read`);
+  (:func:`storageperf.concepts.bandwidth.first_read_share`); the disks count the windows a read fetches plus its
+  index I/Os (:func:`index_ios_per_read`, from the source's iostat at 64 KiB), so fewer I/Os at larger read-ahead;
+  the source's own disk MB/s bars give other bytes a read (:func:`bytes_per_read`);
 * **the VM's disk limits with Microsoft's accounting** (:func:`storageperf.concepts.bounds.host_cache_ops_limit`):
   host-cache hits count against the cached limit, misses and writes against both, the temporary disk (where the
   source put the commit log) against the cached one;
 * **Cassandra's ``concurrent_reads``** (64 a node): at most that many reads wait on the disk at once;
-* **a front-end ceiling**: the highest rate the charts show, about 80,000 ops/s, reached at three settings whose
-  disk limits are far away (the client or the coordinators; the source measured neither);
+* **a front-end ceiling** (:func:`front_end_ops_per_s`): the highest rate the charts show, reached at settings whose
+  disk limits are far apart (the client or the coordinators; the source measured neither), as a rate per vCPU of
+  the nodes, so that another VM size moves it;
 * **the closed loop** (:func:`storageperf.concepts.queueing.closed_loop_ops`): ops/s are the smallest of
   threads / light-load latency and the ceilings above, and above the knee each added thread only waits.
 
 Three numbers are fitted on the ops/s charts (:func:`fit`): the front-end time of a read, the time of one remote
 disk read and the bytes a read moves beyond its data window; P50 and P95 are linear in the front-end time, the
-disk time and the mean wait, with coefficients fitted on the latency charts. :func:`agreement` gives the errors on
-the fitted charts and on each chart left out of the fit.
+disk time and the mean wait, with coefficients fitted on the latency charts; with the front-end ceiling, ten numbers
+come from the charts (:func:`tuned_numbers`). :func:`agreement` gives the errors on the fitted charts and on each chart
+left out of the fit; :func:`throttle_share_latency` scores an alternative percentile model the same way.
 
 References
 ----------
@@ -209,9 +212,10 @@ def disk_ios_per_read():
     The read-ahead article's iostat at ``read_ahead_kb`` = 64 and 256 threads shows "reads/sec are reaching the
     maximum ~5000 IOPS per disk"; the printed ops/s of that run are 51,000 (:data:`IOSTAT_RUN`). Four disks at
     5,000 over 8,500 reads a node a second: about 2.35 I/Os a read (source_discrepancies cassandra-disk-caching-08).
-    It is measured at one read-ahead and used at all: window splits across RAID 0 chunks and index reads make it
-    more than the one fault a 64 KiB window costs (:func:`disk_work`). The 56,100 ops/s charted at 512 threads
-    need at most 2.14 (cassandra-disk-caching-16).
+    It is measured at one read-ahead, so the model does not use it as a constant: :func:`disk_work` counts the
+    windows a read fetches, which fall as read-ahead grows, plus the index I/Os this count leaves at 64 KiB
+    (:func:`index_ios_per_read`). The 56,100 ops/s charted at 512 threads, at the same 64 KiB, need at most 2.14
+    (cassandra-disk-caching-16): the iostat and that run cannot both hold, and neither can the model.
 
     Examples
     --------
@@ -228,7 +232,75 @@ def _disk_ios_per_read():
     return float(s["disk_count"] * _setup("readahead_iostat_iops_per_disk", "IOPS") / (ops / s["vm_count"]))
 
 
-def disk_work(read_ahead_kb, extra_kib=0.0):
+def bytes_per_read():
+    """Bytes a Cassandra read moves, from the source's disk MB/s bars and by the model, by read-ahead.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per bar of the read-ahead article's uncached chart (128 threads): ``read_ahead_kb`` [KiB],
+        ``bars_mb_per_s`` (the orange bars, read as per VM) [MB/s], ``ops_per_s`` (the same chart's line) [1/s],
+        ``bars_kib`` (``bars / (ops/s / VMs)``) [KiB], ``model_kib`` (:func:`disk_work` with the fitted numbers)
+        [KiB], ``ratio`` (bars over model) [-].
+
+    Notes
+    -----
+    The two disagree by read-ahead, not by a constant: the bars give more bytes than the model below 128 KiB (at
+    8 KiB more than two windows and the index bytes could move) and fewer above it. The model follows the ops/s
+    charts: its bytes a read are fitted on 28 ops/s points of seven charts, where a wrong byte count shows as a
+    wrong throughput ceiling; the bars are one chart of seven bars, read to 10 MB/s, with no axis unit per VM or per
+    cluster stated (a cluster-wide reading gives less than a document a read), so the model shows them beside its
+    own count and does not fit them (cassandra-disk-caching-05).
+
+    Examples
+    --------
+    >>> b = bytes_per_read().set_index("read_ahead_kb")
+    >>> round(b.loc[8, "bars_kib"]), round(b.loc[8, "model_kib"])
+    (55, 21)
+    """
+    res = data.load("cassandra_disk_caching_results")
+    chart = res[res["chart"] == "readahead-diskcaching-none-ops.png"]
+    bars = chart[chart["metric"] == "disk_read_mb_per_s"].set_index("read_ahead_kb")["value"]
+    ops = chart[chart["metric"] == "ops_per_s"].set_index("read_ahead_kb")["value"].reindex(bars.index)
+    params = parameters()
+    ra = bars.index.to_numpy(dtype=float)
+    per_vm = ops.to_numpy() / setup()["vm_count"]
+    bars_kib = units.convert(bars.to_numpy() / per_vm, "MB", "KiB")
+    model = np.asarray(disk_work(ra, params["extra_kib"])["kib"])
+    return pd.DataFrame({"read_ahead_kb": ra, "bars_mb_per_s": bars.to_numpy(), "ops_per_s": ops.to_numpy(),
+                         "bars_kib": bars_kib, "model_kib": model, "ratio": bars_kib / model})
+
+
+def index_ios_per_read():
+    """Disk I/Os a read makes beyond its data windows (index reads): the iostat's count less the windows fetched.
+
+    Returns
+    -------
+    float
+        ``disk_ios_per_read() - disk_work(64)["faults"]`` at the iostat run's read-ahead. [-]
+
+    Notes
+    -----
+    The source counted disk I/Os a read once, at 64 KiB (:func:`disk_ios_per_read`); a read there fetches 0.86 of a
+    window, so the rest, about 1.5, are reads of the index and other metadata, taken as the same at every read-ahead
+    (an assumption: the source counted no other read-ahead). Fitting it on the ops/s charts instead ends near it,
+    so the model keeps the measured one and fits no fourth number.
+
+    Examples
+    --------
+    >>> round(index_ios_per_read(), 2)
+    1.49
+    """
+    return _index_ios_per_read()
+
+
+@functools.cache
+def _index_ios_per_read():
+    ra = float(data.row("cassandra_disk_caching_results", IOSTAT_RUN)["read_ahead_kb"])
+    return float(disk_ios_per_read() - disk_work(ra, index_ios=0.0)["faults"])
+
+
+def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None):
     """What one Cassandra read asks of the disk path in the source's test, by read-ahead.
 
     Parameters
@@ -237,18 +309,25 @@ def disk_work(read_ahead_kb, extra_kib=0.0):
         The data disks' ``read_ahead_kb``, at least 0. [KiB]
     extra_kib : float
         Bytes a read moves beyond its data window (index reads), at least 0 (:func:`fit` estimates it). [KiB]
+    index_ios : float, optional
+        Disk I/Os a read makes beyond its data windows (index reads), at least 0; :func:`index_ios_per_read` by
+        default. [-]
 
     Returns
     -------
     dict
         ``faults``: disk reads waited for in turn, after page-cache reuse [-]; ``kib``: bytes read [KiB];
-        ``ios``: disk I/Os counted by the disks (:func:`disk_ios_per_read`) [-]; ``first_read_share``: share of
+        ``ios``: disk I/Os counted by the disks, the windows fetched plus ``index_ios`` [-]; ``first_read_share``:
+        share of
         reads that fetch their window [-]; ``window_kib`` [KiB].
 
     Notes
     -----
     Cold, a document costs :func:`storageperf.concepts.bandwidth.read_around` faults and bytes; a read whose window
-    an earlier read fetched costs nothing, so both scale by :func:`storageperf.concepts.bandwidth.first_read_share`
+    an earlier read fetched costs nothing, so both scale by :func:`storageperf.concepts.bandwidth.first_read_share`.
+    The disks count each window fetched as one I/O and the index reads as ``index_ios`` more, so a read costs fewer
+    I/Os as read-ahead grows (more of its windows are already cached); the source's iostat gives one value, at
+    64 KiB (:func:`disk_ios_per_read`), which sets the index I/Os
     with the test's 3 M of 150 M documents (as long as the page cache keeps every window fetched: 3 M windows of
     64 KiB over six nodes are 31 GiB a node, within a DS14_v2's 112 GiB).
 
@@ -260,16 +339,69 @@ def disk_work(read_ahead_kb, extra_kib=0.0):
     >>> w = disk_work([8, 16, 512])
     >>> w["faults"].round(2), w["kib"].round(1)
     (array([1.96, 0.97, 0.35]), array([ 11.8,  15.5, 181.5]))
+
+    With its index reads, a read costs 3.5 disk I/Os at 8 KiB, the iostat's 2.35 at 64 KiB and 1.9 at 512 KiB:
+
+    >>> disk_work([8, 64, 512])["ios"].round(2)
+    array([3.45, 2.35, 1.85])
     """
     s = setup()
     ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     extra = _checks.in_range("extra_kib", extra_kib, 0.0, np.inf, "KiB")
+    index = _index_ios_per_read() if index_ios is None else _checks.in_range("index_ios", index_ios, 0.0, np.inf)
     cold = bandwidth.read_around(s["document_kib"], ra, s["page_kib"])
     window = np.asarray(cold["window_pages"]) * s["page_kib"]
     share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_fraction"])
     out = {"faults": share * np.asarray(cold["faults"]), "kib": share * np.asarray(cold["kib"]) + extra,
-           "ios": np.full(np.shape(ra), disk_ios_per_read()), "first_read_share": share, "window_kib": window}
+           "ios": share * np.asarray(cold["faults"]) + index, "first_read_share": share, "window_kib": window}
     return {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
+
+
+def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
+    """Disk reads in a row to fetch one compressed chunk whole, by read-ahead.
+
+    Parameters
+    ----------
+    read_ahead_kb : float or array-like
+        The data disks' ``read_ahead_kb``, at least 0. [KiB]
+    chunk_kb : float, optional
+        The table's ``chunk_length_in_kb``, greater than 0; Apache Cassandra's default from 4.0 on (its production
+        recommendations' "16KB") by default. [KiB: a chunk is a power of two of 1,024 bytes]
+    compression_ratio : float
+        Compressed size over uncompressed, greater than 0 and at most 1; 1 (no gain) is the bound. [-]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Faults (disk reads waited for in turn) for a chunk of ``chunk_kb x compression_ratio`` on disk at a random
+        place in the 4 KiB pages (:func:`storageperf.concepts.bandwidth.read_around`). [-]
+
+    Notes
+    -----
+    Apache Cassandra's production recommendations: "the entire compressed buffer must be read off-disk", and a chunk
+    length too large, "combined with the default read ahead setting", gives "massive read amplification". So on a
+    compressed table what a read faults in is a chunk, not a row: a window smaller than the chunk on disk leaves the
+    rest of the chunk to more disk reads in a row, as a window under three pages does for the source's page-sized
+    documents. The source does not say whether its table was compressed; its charts behave like page-sized reads.
+
+    Examples
+    --------
+    A 16 KB chunk that does not compress, at Cassandra's own 4 KiB for SSDs and at 64 KiB:
+
+    >>> [float(chunk_disk_reads(ra)) for ra in (4, 16, 64)]
+    [5.0, 3.0, 1.0]
+
+    Compressed to half, it still takes two at 16 KiB and one from 32 KiB:
+
+    >>> [float(chunk_disk_reads(ra, compression_ratio=0.5)) for ra in (16, 32)]
+    [2.0, 1.0]
+    """
+    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    chunk = _checks.positive("chunk_kb", _setup("cassandra_docs_compression_chunk", "KB") if chunk_kb is None
+                             else chunk_kb, "KB")
+    ratio = _checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, low_open=True)
+    faults = bandwidth.read_around(chunk * ratio, ra, setup()["page_kib"])["faults"]
+    return _checks.scalar_or_array(np.asarray(faults, dtype=float))
 
 
 def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
@@ -293,7 +425,8 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
         concurrency = np.where(disk_ms > 0, s["vm_count"] * s["concurrent_reads"]
                                / np.where(disk_ms > 0, disk_ms, 1) * units.MS_PER_S, np.inf)
     names = np.asarray(host_binding)
-    return light, disk_ms, {"front end": np.full(np.shape(light), params["front_end_ops_per_s"]),
+    front = s["vm_count"] * azure_vm.limit(vm_size, "vcpus", "vCPUs") * params["front_end_ops_per_vcpu"]
+    return light, disk_ms, {"front end": np.full(np.shape(light), front),
                             "concurrent_reads": concurrency, "disk limits": host}, names
 
 
@@ -313,6 +446,7 @@ def _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share
                          f"{_checks._show(write_share)}")
     _checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
     _checks.choice("disk", disk, azure_vm.DISKS)
+    azure_vm.check_host_caching(caching, disk)
     n = setup()["disk_count"] if disk_count is None else disk_count
     n = float(_checks.in_range("disk_count", n, 1, 64))
     return (*np.broadcast_arrays(threads, ra, h, w), n)
@@ -357,7 +491,9 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     write_share : float or array-like
         Share of operations that are writes, 0 to below 1. [-]
     vm_size, disk : str
-        One of :data:`storageperf.platforms.azure_vm.DISK_SIZES` and one of ``DISKS``.
+        One of :data:`storageperf.platforms.azure_vm.DISK_SIZES` and one of ``DISKS``; ReadOnly is refused on a disk
+        of 4 TiB and larger (P50), which Azure does not cache
+        (:func:`storageperf.platforms.azure_vm.check_host_caching`).
     disk_count : int, optional
         Data disks a node, 1 to 64; the source's 4 by default.
     params : dict, optional
@@ -377,7 +513,8 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     ``ops/s = min(threads / light-load latency, front-end ceiling, VMs x concurrent_reads / disk time, VMs x disk
     limits)`` [4]_, with the light-load latency ``front-end time + faults x remote-read time x (1 - hit ratio)`` and
     the disk limits by Microsoft's accounting [3]_ (:func:`storageperf.concepts.bounds.host_cache_ops_limit`). The
-    front-end ceiling is the highest ops/s charted (a ceiling the charts show, not a cause the source measured).
+    front-end ceiling is the highest ops/s charted, scaled by the VM size's vCPUs (:func:`front_end_ops_per_s`; a
+    ceiling the charts show, not a cause the source measured).
     A write is counted as its document's bytes to the data disks and to the temporary disk (the commit log, as in
     the source's setup), and as a read's front-end time; compaction is left out, so with writes the ceilings are
     upper bounds. Percentiles: ``P = a front-end time + b disk time + k wait`` (:func:`percentile_coefficients`).
@@ -506,15 +643,17 @@ def _fit_ops(charts):
     pts = pts[pts["chart"].isin(charts)]
     measured = pts["measured"].to_numpy()
     ceiling = float(measured.max())
+    per_vcpu = ceiling / (setup()["vm_count"] * azure_vm.limit(VM_SIZE, "vcpus", "vCPUs"))
 
     def loss(x):
-        p = {"front_end_ms": x[0], "remote_read_ms": x[1], "extra_kib": x[2], "front_end_ops_per_s": ceiling}
+        p = {"front_end_ms": x[0], "remote_read_ms": x[1], "extra_kib": x[2], "front_end_ops_per_s": ceiling,
+             "front_end_ops_per_vcpu": per_vcpu}
         model = _predict_points(pts, p)[0]["ops_per_s"]
         return float(np.sum(np.log(model / measured) ** 2))
 
     x = _nelder_mead(loss, FIT_START)
     return {"front_end_ms": float(x[0]), "remote_read_ms": float(x[1]), "extra_kib": float(x[2]),
-            "front_end_ops_per_s": ceiling}
+            "front_end_ops_per_s": ceiling, "front_end_ops_per_vcpu": per_vcpu}
 
 
 def _fit_percentile(metric, charts, ops_params):
@@ -542,7 +681,9 @@ def fit(charts=ARTICLE_CHARTS):
     dict
         ``front_end_ms``: a read's time outside the disks [ms]; ``remote_read_ms``: one remote disk read [ms];
         ``extra_kib``: bytes a read moves beyond its data window [KiB]; ``front_end_ops_per_s``: the highest ops/s
-        of the ops/s charts fitted on [1/s]; ``percentiles``: ``{"p50": (a, b, k), "p95": (a, b, k)}``.
+        of the ops/s charts fitted on [1/s], and ``front_end_ops_per_vcpu``, the same over the source's nodes' vCPUs
+        (:func:`front_end_ops_per_s` scales it to another VM size) [1/s]; ``percentiles``:
+        ``{"p50": (a, b, k), "p95": (a, b, k)}``.
 
     Notes
     -----
@@ -570,6 +711,40 @@ def fit(charts=ARTICLE_CHARTS):
     return params
 
 
+def front_end_ops_per_s(vm_size=VM_SIZE, params=None):
+    """The front-end ceiling of a cluster of the source's node count: its nodes' vCPUs times a rate per vCPU.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`storageperf.platforms.azure_vm.DISK_SIZES`; the source's Standard_DS14_v2 by default.
+    params : dict, optional
+        Parameters from :func:`fit`; those of all charts by default.
+
+    Returns
+    -------
+    float
+        ``VMs x vCPUs of vm_size x front_end_ops_per_vcpu`` [1/s].
+
+    Notes
+    -----
+    The charts reach the same highest ops/s at settings whose disk limits are far apart (cached at 0 KiB with 128
+    threads, at 16 and 32 KiB with 256), so something outside the disks caps them: the coordinators' or the client's
+    CPU (the source's single cassandra-stress client was a Standard_DS14_v2 too; it measured neither). The model
+    takes the highest charted ops/s as the source's nodes' vCPUs times a rate per vCPU, so that a VM size with more
+    or fewer vCPUs (``vcpus`` in ``azure_vm_limits``) moves it; that the rate per vCPU carries over is an assumption,
+    not a measurement. At the source's size it gives the measured ceiling back, which the other charts check.
+
+    Examples
+    --------
+    >>> round(front_end_ops_per_s()), round(front_end_ops_per_s("Standard_DS15_v2"))
+    (80100, 100125)
+    """
+    _checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
+    params = parameters() if params is None else params
+    return float(setup()["vm_count"] * azure_vm.limit(vm_size, "vcpus", "vCPUs") * params["front_end_ops_per_vcpu"])
+
+
 def parameters():
     """The parameters fitted on all of the article's charts (:func:`fit`); :func:`predict` uses them."""
     return fit(ARTICLE_CHARTS)
@@ -586,6 +761,151 @@ def percentile_coefficients():
     [1.74, 1.62, 5.1]
     """
     return parameters()["percentiles"]
+
+
+def tuned_numbers(params=None):
+    """Every number the model takes from the charts rather than from a document: the ones an error is scored against.
+
+    Parameters
+    ----------
+    params : dict, optional
+        Parameters from :func:`fit`; those of all charts by default.
+
+    Returns
+    -------
+    dict
+        Name to value: the three ops/s numbers :func:`fit` fits (front-end time [ms], remote read [ms], extra bytes
+        [KiB]), the front-end ceiling read off the ops/s charts (per vCPU [1/s]), and the three coefficients of each
+        percentile (P50, P95) [-]: ten in all.
+
+    Examples
+    --------
+    >>> len(tuned_numbers())
+    10
+    """
+    params = parameters() if params is None else params
+    out = {"front_end_ms": params["front_end_ms"], "remote_read_ms": params["remote_read_ms"],
+           "extra_kib": params["extra_kib"], "front_end_ops_per_vcpu": params["front_end_ops_per_vcpu"]}
+    for q in ("p50", "p95"):
+        out.update({f"{q}_{name}": c for name, c in zip("abk", params["percentiles"][q])})
+    return out
+
+
+def _throttle_delay_ms(q, light, wait):
+    """The q-th percentile's delay when a share of reads waits on the throttle (see :func:`throttle_share_latency`)."""
+    mean = light + wait
+    share = np.where(mean > 0, wait / np.where(mean > 0, mean, 1), 0.0)
+    tail = 1 - q
+    return np.where(share > tail, mean * np.log(np.where(share > tail, share, 1) / tail), 0.0)
+
+
+def _throttle_fit(metric, q, charts, params):
+    pts = measured_points(metric)
+    pts = pts[pts["chart"].isin(charts) & ~pts["id"].isin(P50_OUTLIERS)]
+    terms, _ = _predict_points(pts, params)
+    y = pts["measured"].to_numpy()
+    rest = y - _throttle_delay_ms(q, terms["front"] + terms["disk_ms"], terms["wait_ms"])
+    a = np.column_stack([terms["front"], terms["disk_ms"]]) / y[:, None]
+    coef, *_ = np.linalg.lstsq(a, rest / y, rcond=None)
+    return tuple(float(c) for c in coef)
+
+
+def throttle_share_latency(metric):
+    """An alternative percentile model, compared and not adopted: the throttle delays a share of the reads.
+
+    Parameters
+    ----------
+    metric : {"latency_p50", "latency_p95"}
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`agreement`, for this model: ``fitted on all charts`` and ``leave one chart out``, with
+        ``coefficients`` (the two fitted on all charts).
+
+    Notes
+    -----
+    Above the knee the mean wait ``W`` is shared unevenly: a share ``s = W / (light + W)`` of the reads waits on the
+    throttle, each ``light + W`` on average, exponentially (Little's law keeps the mean); the rest do not wait. The
+    q-th percentile is then ``a front-end + b disk time + (light + W) ln(s / (1 - q))`` where ``s > 1 - q``, and the
+    light-load part alone where not: two coefficients a percentile, not three. It puts P50 up once more than half
+    the reads wait; the cached P50s measured stay near the light-load value under the throttle (1.0 to 1.3 ms at
+    128 threads and 64 to 512 KiB), which is why it loses on P50.
+
+    Examples
+    --------
+    >>> t = throttle_share_latency("latency_p95").set_index("fit")
+    >>> round(float(t.loc["leave one chart out", "median"]), 2)
+    0.27
+    """
+    q = {"latency_p50": 0.5, "latency_p95": 0.95}[_checks.choice("metric", metric, ("latency_p50", "latency_p95"))]
+    pts = measured_points(metric)
+    rows, parts = [], []
+    for chart in pts["chart"].unique():
+        charts = tuple(c for c in ARTICLE_CHARTS if c != chart)
+        params = fit(charts)
+        coef = _throttle_fit(metric, q, tuple(c for c in charts if c in set(pts["chart"])), params)
+        sub = pts[pts["chart"] == chart]
+        terms, _ = _predict_points(sub, params)
+        model = coef[0] * terms["front"] + coef[1] * terms["disk_ms"] + _throttle_delay_ms(
+            q, terms["front"] + terms["disk_ms"], terms["wait_ms"])
+        parts.append((model - sub["measured"].to_numpy()) / sub["measured"].to_numpy())
+    params = parameters()
+    coef = _throttle_fit(metric, q, ARTICLE_CHARTS, params)
+    terms, _ = _predict_points(pts, params)
+    model = coef[0] * terms["front"] + coef[1] * terms["disk_ms"] + _throttle_delay_ms(
+        q, terms["front"] + terms["disk_ms"], terms["wait_ms"])
+    fitted = (model - pts["measured"].to_numpy()) / pts["measured"].to_numpy()
+    for name, errors in (("fitted on all charts", fitted), ("leave one chart out", np.concatenate(parts))):
+        rows.append({"metric": metric, "fit": name, **compare.error_summary(errors), "coefficients": coef})
+    return pd.DataFrame(rows)
+
+
+def hit_ratio_for_ops(ops_per_s, client_threads, read_ahead_kb):
+    """The host-cache hit ratio at which the model's cached ops/s equal a measured value, below the knee.
+
+    Parameters
+    ----------
+    ops_per_s : float
+        Measured cluster ops/s of a cached run, greater than 0. [1/s]
+    client_threads : float
+        Its client threads, at least 1. [-]
+    read_ahead_kb : float
+        Its read-ahead, at least 0. [KiB]
+
+    Returns
+    -------
+    float
+        ``1 - (threads / ops - front-end time) / (disk reads waited for x remote read)``, the hit ratio whose
+        light-load latency gives those ops/s with those threads. [-]
+
+    Raises
+    ------
+    ValueError
+        If no hit ratio from 0 to 1 does (the run is faster than a warm cache or slower than a cold one allows).
+
+    Notes
+    -----
+    Below the knee ops/s are threads over the light-load latency, so a slow cached run asks for a longer light-load
+    latency; a partly cold host cache gives one. The charts' cached run at 64 threads (cassandra-disk-caching-18) is
+    one: the hit ratio this gives is the model's explanation, not a measurement.
+
+    Examples
+    --------
+    >>> round(hit_ratio_for_ops(26_900, 64, 64), 2)
+    0.79
+    """
+    ops = float(_checks.positive("ops_per_s", ops_per_s, "ops/s"))
+    threads = float(_checks.in_range("client_threads", client_threads, 1.0, np.inf))
+    ra = float(_checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB"))
+    params = parameters()
+    light = threads / ops * units.MS_PER_S
+    per_miss = float(disk_work(ra, params["extra_kib"])["faults"]) * params["remote_read_ms"]
+    h = 1 - (light - params["front_end_ms"]) / per_miss
+    if not 0 <= h <= 1:
+        raise ValueError(f"ops_per_s must give a hit ratio between 0 and 1 with {threads:g} threads and {ra:g} KiB, "
+                         f"got {ops_per_s!r} (hit ratio {h:.3g})")
+    return float(h)
 
 
 def comparison(metric="ops_per_s", params=None):
@@ -607,7 +927,7 @@ def comparison(metric="ops_per_s", params=None):
     --------
     >>> c = comparison("ops_per_s")
     >>> round(float(c["relative_error"].abs().median()), 3)
-    0.019
+    0.021
     """
     _checks.choice("metric", metric, tuple(METRICS))
     params = parameters() if params is None else params
@@ -638,7 +958,7 @@ def left_out(metric="ops_per_s"):
     Examples
     --------
     >>> round(float(left_out("ops_per_s")["relative_error"].abs().median()), 3)
-    0.032
+    0.044
     """
     _checks.choice("metric", metric, tuple(METRICS))
     parts = []
