@@ -167,6 +167,14 @@ def test_the_farm_answer_is_within_what_was_measured_and_includes_flexible():
     assert hpc_eda.farm_options(400_000, 3.5, 100)["extrapolated"].all()
 
 
+def test_the_farm_offers_each_volume_type_at_the_levels_microsoft_supports_today():
+    o = hpc_eda.farm_options(400_000, 1.0, 200)
+    for volume_type, rows in o.groupby("volume_type"):
+        assert set(rows["service_level"]) == set(anf.supported_service_levels(volume_type))
+    # a generally available Flexible large volume is planned, so the cheapest plan is not a preview one
+    assert anf.volume_status(o.loc[0, "volume_type"], o.loc[0, "service_level"]) == "generally available"
+
+
 def test_larger_operations_need_more_throughput_and_are_flagged():
     spec = hpc_eda.farm_options(400_000, 1.0, 100).set_index(["volume_type", "service_level"])
     big = hpc_eda.farm_options(400_000, 1.0, 100, bytes_per_op=64).set_index(["volume_type", "service_level"])

@@ -375,8 +375,8 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
         _checks.positive("bytes_per_op", bytes_per_op, "KiB")
     rows = []
     for volume_type in FARM_BASIS:
-        # the level choice: every level for regular and breakthrough volumes, the automatic-QoS ones for large
-        levels = anf.ALL_SERVICE_LEVELS if volume_type != "large" else anf.SERVICE_LEVELS
+        # the levels Microsoft offers the volume type at today
+        levels = anf.supported_service_levels(volume_type)
         for level in levels:
             load = volume_load(volume_type, bound, level, bytes_per_op)
             if load is None:
