@@ -31,6 +31,7 @@
   const NARROW = 560;     // px: a figure narrower than this gets the narrow layout
   const EDGE = 8;         // px: the least room between a title and the figure's edge
   const SIDE = 12;        // px: the side margins of a narrow figure, before its axes push them out
+  const MAX_PASSES = 4;   // fittings in a row at one width and title before a figure is left as it is
   const MIN_FONT = 13;    // px: the smallest font a fitted title gets (the template's tick labels); then more lines
   const SMALL_FONT = 10;  // px: the smallest font legend entries and bar values get
   const LEGEND_SHARE = 0.5;  // a legend wider than this share of a narrow figure goes under the plot
@@ -259,7 +260,16 @@
       narrow && state.textSizes[k] !== undefined ? false : state.ownClips[k] ?? null])
       .filter(([k, size, clip]) => differs(get(gd.data[k], "outsidetextfont.size"), size) || differs(gd.data[k].cliponaxis, clip));
     const height = Math.max(state.height, state.tall);
-    if (!Object.keys(changes).length && !restyle.length && height === gd._fullLayout.height) return;
+    if (!Object.keys(changes).length && !restyle.length && height === gd._fullLayout.height) {
+      state.passes = 0;
+      return;
+    }
+    // a layout can answer its own fitting (the labels' margin moves the bars' values, which move the margin): after
+    // a few passes at one width and title the figure is left as it is rather than fitted for ever
+    const pass = `${gd._fullLayout.width} ${state.raw}`;
+    state.passes = pass === state.pass ? (state.passes || 0) + 1 : 1;
+    state.pass = pass;
+    if (state.passes > MAX_PASSES) return;
     gd._bookFitting = true;
     try {
       if (restyle.length) {
