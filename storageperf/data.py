@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ._cache import cached
 from .concepts import units
 
 
@@ -37,7 +38,7 @@ DATA_DIR = _data_dir()
 _DTYPES = {"string": "string", "number": "float64", "integer": "Int64", "date": "string"}
 
 
-@functools.cache
+@cached
 def package():
     """The data package descriptor (``datapackage.json``) as a dict."""
     with open(DATA_DIR / "datapackage.json", encoding="utf-8") as f:

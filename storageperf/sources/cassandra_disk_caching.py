@@ -46,6 +46,7 @@ import numpy as np
 import pandas as pd
 
 from .. import _checks, data
+from .._cache import cached
 from ..concepts import bandwidth, bounds, compare, queueing, units
 from ..platforms import azure_vm
 from ..platforms.azure_vm import CACHING_MODES
@@ -144,7 +145,7 @@ def disk_path_limits(caching, vm_size=VM_SIZE, disk=DISK, disk_count=None):
     return {"throughput_mb_per_s": limits["throughput_mb_per_s"], "iops": limits["iops"]}
 
 
-@functools.cache
+@cached
 def measured_points(metric="ops_per_s"):
     """The source's charted points the model is compared with, one per run.
 
@@ -177,7 +178,7 @@ def measured_points(metric="ops_per_s"):
     return out
 
 
-@functools.cache
+@cached
 def measured_range():
     """The inputs the source measured; the model answers outside them only with ``extrapolated`` set.
 
@@ -666,7 +667,7 @@ def _fit_percentile(metric, charts, ops_params):
     return tuple(float(c) for c in coef)
 
 
-@functools.cache
+@cached
 def fit(charts=ARTICLE_CHARTS):
     """Fit the model's free numbers on some of the article's charts.
 
@@ -942,7 +943,7 @@ def comparison(metric="ops_per_s", params=None):
     return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)
 
 
-@functools.cache
+@cached
 def left_out(metric="ops_per_s"):
     """Each point predicted by the model fitted without its chart (leave one chart out).
 

@@ -18,6 +18,7 @@ import functools
 import pandas as pd
 
 from .. import _checks, data
+from .._cache import cached
 from ..concepts import bandwidth, compare, queueing
 from ..platforms import azure_netapp_files as anf
 
@@ -25,7 +26,7 @@ _ENDPOINT_IDS = {("hot", "sequential"): "sum-seq-hot", ("hot", "random"): "sum-r
                  ("cool", "sequential"): "sum-seq-cool", ("cool", "random"): "sum-rand-cool"}
 
 
-@functools.cache
+@cached
 def endpoints_mibps():
     """The four measured read throughputs the blend is calibrated on, from ``data/sources/cool_access_results.csv``.
 

@@ -360,13 +360,13 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
 
     Examples
     --------
-    A farm of 400,000 ops/s under 1 ms, 100 TiB: one volume in breakthrough mode at Flexible, inside what was
-    measured.
+    A farm of 400,000 ops/s under 1 ms, 100 TiB: one large volume at Flexible (generally available; breakthrough
+    mode, in preview, costs more here), inside what was measured.
 
     >>> o = farm_options(400_000, 1.0, 100)
     >>> best = o.iloc[0]
     >>> best["volume_type"], best["service_level"], int(best["volumes"]), bool(best["extrapolated"])
-    ('breakthrough', 'Flexible', 1, False)
+    ('large', 'Flexible', 1, False)
     """
     ops = float(_checks.positive("ops_per_s", ops_per_s, "ops/s"))
     bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
