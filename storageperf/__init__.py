@@ -15,6 +15,20 @@ The package is in three layers, and a module only imports from the layers above 
 and pandas only: no plotting, no widgets, no global state. The book's own code (calculators, figures, the Sphinx
 extension) is the separate package ``storageperf_book``.
 """
-from . import concepts, data, platforms, sources  # noqa: F401
+import importlib
+
+#: The layers and the data reader, imported when first used (``storageperf.platforms``, or
+#: ``from storageperf import data``): importing one concept reads no table and loads no platform or source.
+_PARTS = ("concepts", "data", "platforms", "sources")
+
+
+def __getattr__(name):
+    if name in _PARTS:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'storageperf' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_PARTS))
 
 __version__ = "0.2.0"

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import plotly.graph_objects as go
 
-from storageperf import _checks
+from storageperf import checks
 
 from . import figures
 
@@ -71,7 +71,7 @@ class Slider:
         return int(v) if float(v).is_integer() and float(self.step).is_integer() else v
 
     def check(self, value):
-        return self._tidy(_checks.in_range(self.name, value, self.min, self.max, self.unit))
+        return self._tidy(checks.in_range(self.name, value, self.min, self.max, self.unit))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _checks
+from .. import checks
 from . import units
 
 
@@ -44,9 +44,9 @@ def bandwidth_mibps(iops, block_size_kib):
     >>> round(bandwidth_mibps(100_000, 16), 1)
     1562.5
     """
-    iops = _checks.positive("iops", iops, "IO/s")
-    block = _checks.positive("block_size_kib", block_size_kib, "KiB")
-    return _checks.scalar_or_array(units.convert(iops * block, "KiB/s", "MiB/s"))
+    iops = checks.positive("iops", iops, "IO/s")
+    block = checks.positive("block_size_kib", block_size_kib, "KiB")
+    return checks.scalar_or_array(units.convert(iops * block, "KiB/s", "MiB/s"))
 
 
 def iops_from_bandwidth(bandwidth_mibps, block_size_kib):
@@ -75,9 +75,9 @@ def iops_from_bandwidth(bandwidth_mibps, block_size_kib):
     >>> iops_from_bandwidth(640, 16)
     40960.0
     """
-    bw = _checks.positive("bandwidth_mibps", bandwidth_mibps, "MiB/s")
-    block = _checks.positive("block_size_kib", block_size_kib, "KiB")
-    return _checks.scalar_or_array(units.convert(bw, "MiB/s", "KiB/s") / block)
+    bw = checks.positive("bandwidth_mibps", bandwidth_mibps, "MiB/s")
+    block = checks.positive("block_size_kib", block_size_kib, "KiB")
+    return checks.scalar_or_array(units.convert(bw, "MiB/s", "KiB/s") / block)
 
 
 def blended_throughput_mibps(shares, throughputs_mibps):
@@ -111,12 +111,12 @@ def blended_throughput_mibps(shares, throughputs_mibps):
     if len(shares) != len(throughputs_mibps) or not shares:
         raise ValueError(f"shares and throughputs_mibps must be of one length (at least 1), got {len(shares)} and "
                          f"{len(throughputs_mibps)}")
-    s = [_checks.in_range(f"shares[{i}]", v, 0, 1, "(a fraction)") for i, v in enumerate(shares)]
-    t = [_checks.positive(f"throughputs_mibps[{i}]", v, "MiB/s") for i, v in enumerate(throughputs_mibps)]
+    s = [checks.in_range(f"shares[{i}]", v, 0, 1, "(a fraction)") for i, v in enumerate(shares)]
+    t = [checks.positive(f"throughputs_mibps[{i}]", v, "MiB/s") for i, v in enumerate(throughputs_mibps)]
     total = sum(s)
     if not np.allclose(total, 1.0):
-        raise ValueError(f"shares must sum to 1, got {_checks._show(total)}")
-    return _checks.scalar_or_array(1 / sum(si / ti for si, ti in zip(s, t)))
+        raise ValueError(f"shares must sum to 1, got {checks._show(total)}")
+    return checks.scalar_or_array(1 / sum(si / ti for si, ti in zip(s, t)))
 
 
 def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
@@ -149,10 +149,10 @@ def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
     >>> throttle_ops_per_s(512, 64, 6)
     46875.0
     """
-    tp = _checks.positive("throughput_mb_per_s", throughput_mb_per_s, "MB/s")
-    size = _checks.positive("bytes_per_read_kib", bytes_per_read_kib, "KiB")
-    vms = _checks.in_range("vm_count", vm_count, 1.0, np.inf)
-    return _checks.scalar_or_array(vms * units.convert(tp, "MB/s", "KiB/s") / size)
+    tp = checks.positive("throughput_mb_per_s", throughput_mb_per_s, "MB/s")
+    size = checks.positive("bytes_per_read_kib", bytes_per_read_kib, "KiB")
+    vms = checks.in_range("vm_count", vm_count, 1.0, np.inf)
+    return checks.scalar_or_array(vms * units.convert(tp, "MB/s", "KiB/s") / size)
 
 
 def read_around(record_kib, read_ahead_kb, page_kib=4.0):
@@ -194,9 +194,9 @@ def read_around(record_kib, read_ahead_kb, page_kib=4.0):
     >>> r["faults"].round(3), r["kib"].round(2)
     (array([1.977, 1.977, 1.   , 1.   ]), array([ 7.91, 11.91, 16.  , 64.  ]))
     """
-    rec = _checks.positive("record_kib", record_kib, "KiB")
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    page = _checks.positive("page_kib", page_kib, "KiB")
+    rec = checks.positive("record_kib", record_kib, "KiB")
+    ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    page = checks.positive("page_kib", page_kib, "KiB")
     rec, ra = np.broadcast_arrays(rec, ra)
     w = np.maximum(1.0, np.floor(ra / page + 1e-9))
     ahead = w - 1 - np.floor(w / 2)
@@ -209,8 +209,8 @@ def read_around(record_kib, read_ahead_kb, page_kib=4.0):
         f = 1 + np.ceil(np.maximum(0.0, k - 1 - ahead) / (ahead + 1))
         faults = faults + p * f
         pages = pages + p * (w + (f - 1) * (ahead + 1))
-    return {"faults": _checks.scalar_or_array(faults), "kib": _checks.scalar_or_array(pages * page),
-            "window_pages": _checks.scalar_or_array(w)}
+    return {"faults": checks.scalar_or_array(faults), "kib": checks.scalar_or_array(pages * page),
+            "window_pages": checks.scalar_or_array(w)}
 
 
 def first_read_share(records_per_window, sampled_fraction):
@@ -244,6 +244,6 @@ def first_read_share(records_per_window, sampled_fraction):
     >>> round(first_read_share(64 * 1024 / 4000, 0.02), 3), round(first_read_share(512 * 1024 / 4000, 0.02), 3)
     (0.86, 0.354)
     """
-    w = _checks.in_range("records_per_window", records_per_window, 1.0, np.inf)
-    f = _checks.in_range("sampled_fraction", sampled_fraction, 0.0, 1.0, "(a fraction)", low_open=True)
-    return _checks.scalar_or_array((1 - (1 - f) ** w) / (w * f))
+    w = checks.in_range("records_per_window", records_per_window, 1.0, np.inf)
+    f = checks.in_range("sampled_fraction", sampled_fraction, 0.0, 1.0, "(a fraction)", low_open=True)
+    return checks.scalar_or_array((1 - (1 - f) ** w) / (w * f))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _checks
+from .. import checks
 from . import units
 
 
@@ -50,7 +50,7 @@ def tightest(limits):
     stack = np.stack(np.broadcast_arrays(*arrays))
     value = stack.min(axis=0)
     binding = np.asarray(list(limits))[stack.argmin(axis=0)]
-    return _checks.scalar_or_array(value), (str(binding) if binding.ndim == 0 else binding)
+    return checks.scalar_or_array(value), (str(binding) if binding.ndim == 0 else binding)
 
 
 #: The limits :func:`mixed_iops_limit` names, in the order ties are broken.
@@ -107,15 +107,15 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_
     >>> round(iops), binding
     (50000, 'read and write IOPS together')
     """
-    r = _checks.in_range("read_share", read_share, 0, 1)
-    b = units.convert(_checks.positive("block_size_kib", block_size_kib, "KiB"), "KiB", "MB")
-    lim = {name: _checks.positive(name, v) for name, v in (("read_iops", read_iops), ("write_iops", write_iops),
+    r = checks.in_range("read_share", read_share, 0, 1)
+    b = units.convert(checks.positive("block_size_kib", block_size_kib, "KiB"), "KiB", "MB")
+    lim = {name: checks.positive(name, v) for name, v in (("read_iops", read_iops), ("write_iops", write_iops),
                                                            ("read_mb_per_s", read_mb_per_s),
                                                            ("write_mb_per_s", write_mb_per_s))}
     if not isinstance(iops_shared, (bool, np.bool_)):
         raise TypeError(f"iops_shared must be True or False, got {iops_shared!r}")
-    a_r = _checks.positive("disk_reads_per_read", disk_reads_per_read)
-    a_w = _checks.positive("disk_writes_per_write", disk_writes_per_write)
+    a_r = checks.positive("disk_reads_per_read", disk_reads_per_read)
+    a_w = checks.positive("disk_writes_per_write", disk_writes_per_write)
     r, b, a_r, a_w = np.broadcast_arrays(r, b, a_r, a_w)
     with np.errstate(divide="ignore", over="ignore"):
         read_bytes = np.where(r > 0, lim["read_mb_per_s"] / (r * b), np.inf)
@@ -184,18 +184,18 @@ def host_cache_ops_limit(read_ios, read_kib, hit_ratio, cached, uncached, write_
     >>> host_cache_ops_limit(2.35, 64, 0.0, **lim, cache_reads=False)[1]
     'uncached IOPS'
     """
-    ios = _checks.in_range("read_ios", read_ios, 0, np.inf)
-    kib = _checks.in_range("read_kib", read_kib, 0, np.inf, "KiB")
-    h = _checks.in_range("hit_ratio", hit_ratio, 0, 1, "(a fraction)")
-    wk = _checks.in_range("write_kib", write_kib, 0, np.inf, "KiB")
-    tk = _checks.in_range("temp_kib", temp_kib, 0, np.inf, "KiB")
+    ios = checks.in_range("read_ios", read_ios, 0, np.inf)
+    kib = checks.in_range("read_kib", read_kib, 0, np.inf, "KiB")
+    h = checks.in_range("hit_ratio", hit_ratio, 0, 1, "(a fraction)")
+    wk = checks.in_range("write_kib", write_kib, 0, np.inf, "KiB")
+    tk = checks.in_range("temp_kib", temp_kib, 0, np.inf, "KiB")
     if not isinstance(cache_reads, (bool, np.bool_)):
         raise TypeError(f"cache_reads must be True or False, got {cache_reads!r}")
     lim = {}
     for name, path in (("cached", cached), ("uncached", uncached)):
         if not isinstance(path, dict) or set(path) != {"iops", "mb_per_s"}:
             raise TypeError(f"{name} must be a dict with keys iops and mb_per_s, got {path!r}")
-        lim[name] = {k: _checks.positive(f"{name}['{k}']", v) for k, v in path.items()}
+        lim[name] = {k: checks.positive(f"{name}['{k}']", v) for k, v in path.items()}
     to_mb = units.convert(1.0, "KiB", "MB")
     if cache_reads:
         miss = 1 - h
@@ -241,6 +241,6 @@ def cache_hit_ratio(cache_gib, hot_data_gib):
     >>> cache_hit_ratio(576, 1024)
     0.5625
     """
-    c = _checks.in_range("cache_gib", cache_gib, 0, np.inf, "GiB")
-    d = _checks.positive("hot_data_gib", hot_data_gib, "GiB")
-    return _checks.scalar_or_array(np.minimum(1.0, c / d))
+    c = checks.in_range("cache_gib", cache_gib, 0, np.inf, "GiB")
+    d = checks.positive("hot_data_gib", hot_data_gib, "GiB")
+    return checks.scalar_or_array(np.minimum(1.0, c / d))

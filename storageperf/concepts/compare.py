@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import _checks
+from .. import checks
 
 #: The columns every comparison table starts with.
 COLUMNS = ("id", "document", "measured", "model", "relative_error", "binding")
@@ -40,8 +40,8 @@ def relative_error(model, measured):
     m = np.asarray(model, dtype=float)
     if m.dtype == object:
         raise TypeError(f"model must be numbers, got {model!r}")
-    x = _checks.positive("measured", measured)
-    return _checks.scalar_or_array((m - x) / x)
+    x = checks.positive("measured", measured)
+    return checks.scalar_or_array((m - x) / x)
 
 
 def table(frame, *, measured, model, binding=None, document=None):
@@ -108,10 +108,10 @@ def error_summary(relative_errors, within=0.10):
     >>> error_summary([0.02, -0.05, 0.30, -0.01])
     {'median': 0.035, 'worst': 0.3, 'share_within': 0.75, 'points': 4}
     """
-    e = _checks.number("relative_errors", relative_errors).ravel()
+    e = checks.number("relative_errors", relative_errors).ravel()
     if e.size == 0:
         raise ValueError("relative_errors must hold at least one error, got none")
-    band = _checks.positive("within", within)
+    band = checks.positive("within", within)
     a = np.abs(e)
     return {"median": round(float(np.median(a)), 12), "worst": float(e[np.argmax(a)]),
             "share_within": float(np.mean(a <= band + 1e-12)), "points": int(e.size)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _checks
+from .. import checks
 from . import bounds, units
 
 
@@ -41,9 +41,9 @@ def outstanding_io(jobs, queue_depth):
     >>> outstanding_io(16, 15)
     240.0
     """
-    jobs = _checks.in_range("jobs", jobs, 1, float("inf"))
-    qd = _checks.in_range("queue_depth", queue_depth, 1, float("inf"))
-    return _checks.scalar_or_array(jobs * qd)
+    jobs = checks.in_range("jobs", jobs, 1, float("inf"))
+    qd = checks.in_range("queue_depth", queue_depth, 1, float("inf"))
+    return checks.scalar_or_array(jobs * qd)
 
 
 def littles_law_latency_ms(iops, outstanding):
@@ -73,9 +73,9 @@ def littles_law_latency_ms(iops, outstanding):
     >>> littles_law_latency_ms(32_000, 64)
     2.0
     """
-    rate = _checks.positive("iops", iops, "IO/s")
-    l = _checks.positive("outstanding", outstanding)
-    return _checks.scalar_or_array(l / rate * units.MS_PER_S)
+    rate = checks.positive("iops", iops, "IO/s")
+    l = checks.positive("outstanding", outstanding)
+    return checks.scalar_or_array(l / rate * units.MS_PER_S)
 
 
 def littles_law_iops(outstanding, latency_ms):
@@ -105,9 +105,9 @@ def littles_law_iops(outstanding, latency_ms):
     >>> littles_law_iops(1, 0.5)
     2000.0
     """
-    l = _checks.positive("outstanding", outstanding)
-    w = _checks.positive("latency_ms", latency_ms, "ms")
-    return _checks.scalar_or_array(l / w * units.MS_PER_S)
+    l = checks.positive("outstanding", outstanding)
+    w = checks.positive("latency_ms", latency_ms, "ms")
+    return checks.scalar_or_array(l / w * units.MS_PER_S)
 
 
 def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
@@ -140,10 +140,10 @@ def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
     >>> closed_loop_iops([1, 10, 100], 1.0, 5000)
     array([1000., 5000., 5000.])
     """
-    l = _checks.positive("outstanding", outstanding)
-    w = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
-    x = _checks.positive("max_iops", max_iops, "IO/s")
-    return _checks.scalar_or_array(closed_loop_ops(l, w, {"storage": x})["ops_per_s"])
+    l = checks.positive("outstanding", outstanding)
+    w = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    x = checks.positive("max_iops", max_iops, "IO/s")
+    return checks.scalar_or_array(closed_loop_ops(l, w, {"storage": x})["ops_per_s"])
 
 
 def closed_loop_latency_ms(outstanding, light_load_latency_ms, max_iops):
@@ -203,14 +203,14 @@ def latency_under_load_ms(ops_per_s, light_load_latency_ms, max_ops_per_s, sharp
     >>> latency_under_load_ms(25_000, 0.4, 50_000)
     0.8
     """
-    x = _checks.in_range("ops_per_s", ops_per_s, 0, np.inf, "ops/s")
-    r0 = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
-    xmax = _checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
-    k = _checks.positive("sharpness", sharpness)
+    x = checks.in_range("ops_per_s", ops_per_s, 0, np.inf, "ops/s")
+    r0 = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    xmax = checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
+    k = checks.positive("sharpness", sharpness)
     if np.any(x >= xmax):
         raise ValueError(f"ops_per_s must be below max_ops_per_s ({np.min(xmax):g} ops/s), got "
-                         f"{_checks._show(ops_per_s)}")
-    return _checks.scalar_or_array(r0 / (1 - (x / xmax) ** k))
+                         f"{checks._show(ops_per_s)}")
+    return checks.scalar_or_array(r0 / (1 - (x / xmax) ** k))
 
 
 
@@ -234,12 +234,12 @@ def ops_at_latency(latency_ms, light_load_latency_ms, max_ops_per_s, sharpness=1
     >>> ops_at_latency(0.8, 0.4, 50_000)
     25000.0
     """
-    r0 = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
-    r = _checks.in_range("latency_ms", latency_ms, float(np.min(r0)), np.inf, "ms",
+    r0 = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    r = checks.in_range("latency_ms", latency_ms, float(np.min(r0)), np.inf, "ms",
                          "(the light-load latency or more)")
-    xmax = _checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
-    k = _checks.positive("sharpness", sharpness)
-    return _checks.scalar_or_array(xmax * (1 - r0 / r) ** (1 / k))
+    xmax = checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
+    k = checks.positive("sharpness", sharpness)
+    return checks.scalar_or_array(xmax * (1 - r0 / r) ** (1 / k))
 
 
 
@@ -269,9 +269,9 @@ def measured_ops_at_latency(latency_ms, ops_per_s, measured_latency_ms):
     >>> measured_ops_at_latency(2.0, [40_000, 45_000, 49_500], [1.05, 1.65, 2.45])
     46968.75
     """
-    bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
-    x = np.asarray(_checks.positive("ops_per_s", ops_per_s, "ops/s"), dtype=float)
-    r = np.asarray(_checks.positive("measured_latency_ms", measured_latency_ms, "ms"), dtype=float)
+    bound = float(checks.positive("latency_ms", latency_ms, "ms"))
+    x = np.asarray(checks.positive("ops_per_s", ops_per_s, "ops/s"), dtype=float)
+    r = np.asarray(checks.positive("measured_latency_ms", measured_latency_ms, "ms"), dtype=float)
     if x.shape != r.shape or x.ndim != 1 or len(x) < 2:
         raise ValueError("ops_per_s and measured_latency_ms must be lists of the same length, at least 2")
     order = np.argsort(x)
@@ -311,8 +311,8 @@ def fit_load_curve(ops_per_s, latency_ms):
     >>> round(fit["max_ops_per_s"], -2), fit["sharpness"]
     (50000.0, 1.0)
     """
-    x = _checks.positive("ops_per_s", ops_per_s, "ops/s")
-    r = _checks.positive("latency_ms", latency_ms, "ms")
+    x = checks.positive("ops_per_s", ops_per_s, "ops/s")
+    r = checks.positive("latency_ms", latency_ms, "ms")
     if x.shape != r.shape or x.ndim != 1:
         raise ValueError(f"ops_per_s and latency_ms must be 1-d and of the same length, got shapes {x.shape} "
                          f"and {r.shape}")
@@ -356,7 +356,7 @@ def scaled_curve(fit, volumes):
     >>> scaled_curve({"light_load_latency_ms": 0.4, "max_ops_per_s": 50_000, "sharpness": 2.0}, 5)["max_ops_per_s"]
     250000.0
     """
-    n = _checks.in_range("volumes", volumes, 1, np.inf)
+    n = checks.in_range("volumes", volumes, 1, np.inf)
     return {**fit, "max_ops_per_s": float(fit["max_ops_per_s"] * n)}
 
 
@@ -395,18 +395,18 @@ def closed_loop_ops(outstanding, light_load_latency_ms, ceilings):
     >>> round(r["ops_per_s"]), r["binding"], round(r["wait_ms"], 2)
     (46900, 'throttle', 3.61)
     """
-    n = _checks.positive("outstanding", outstanding)
-    z = _checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
+    n = checks.positive("outstanding", outstanding)
+    z = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
     if not isinstance(ceilings, dict) or "clients" in ceilings:
         raise TypeError(f"ceilings must be a dict of name: ops/s without the name 'clients', got {ceilings!r}")
     limits = {"clients": n / z * units.MS_PER_S}
     for name, value in ceilings.items():
         v = np.asarray(value, dtype=float)
         if np.any(np.isnan(v)) or np.any(v <= 0):
-            raise ValueError(f"ceilings[{name!r}] must be greater than 0 or inf, got {_checks._show(value)}")
+            raise ValueError(f"ceilings[{name!r}] must be greater than 0 or inf, got {checks._show(value)}")
         limits[name] = v
     ops, binding = bounds.tightest(limits)
     mean = n / ops * units.MS_PER_S
-    return {"ops_per_s": ops, "binding": binding, "mean_latency_ms": _checks.scalar_or_array(mean),
-            "wait_ms": _checks.scalar_or_array(np.maximum(0.0, mean - z))}
+    return {"ops_per_s": ops, "binding": binding, "mean_latency_ms": checks.scalar_or_array(mean),
+            "wait_ms": checks.scalar_or_array(np.maximum(0.0, mean - z))}
 

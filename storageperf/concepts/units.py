@@ -12,7 +12,7 @@ References
 """
 from __future__ import annotations
 
-from .. import _checks
+from .. import checks
 
 # Bytes in one unit. Decimal prefixes from the SI [2], binary prefixes from IEC 80000-13 [1]; a bit is 1/8 byte.
 _BYTES = {
@@ -56,7 +56,7 @@ def _parse(unit, name):
         return "time", _SECONDS[unit]
     if unit in _OPS:
         return "ops", _OPS[unit]
-    _checks.choice(name, unit, UNITS)
+    checks.choice(name, unit, UNITS)
     if unit.endswith("/s"):
         return "rate", _BYTES[unit.removesuffix("/s")]
     return "size", _BYTES[unit]
@@ -108,13 +108,13 @@ def convert(value, from_unit, to_unit):
     >>> convert(250, "us", "ms")
     0.25
     """
-    arr = _checks.number("value", value)
+    arr = checks.number("value", value)
     from_kind, from_factor = _parse(from_unit, "from_unit")
     to_kind, to_factor = _parse(to_unit, "to_unit")
     if from_kind != to_kind:
         raise ValueError(f"from_unit and to_unit must be of one kind (both a {from_kind}), got {from_unit!r} "
                          f"(a {from_kind}) and {to_unit!r} (a {to_kind})")
-    return _checks.scalar_or_array(arr * from_factor / to_factor)
+    return checks.scalar_or_array(arr * from_factor / to_factor)
 
 
 def binary_to_decimal_ratio(binary_unit):
@@ -135,5 +135,5 @@ def binary_to_decimal_ratio(binary_unit):
     >>> round(binary_to_decimal_ratio("TiB"), 4)
     1.0995
     """
-    _checks.choice("binary_unit", binary_unit, ("KiB", "MiB", "GiB", "TiB", "PiB"))
+    checks.choice("binary_unit", binary_unit, ("KiB", "MiB", "GiB", "TiB", "PiB"))
     return convert(1.0, binary_unit, binary_unit.replace("i", ""))

@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import _checks, data
+from .. import checks, data
 from ..concepts import bandwidth, bounds, units
 
 _LIMITS, _PRICES = "azure_netapp_files_limits", "azure_netapp_files_prices"
@@ -81,7 +81,7 @@ def throughput_per_tib_mibps(service_level, cool_access=False):
     >>> throughput_per_tib_mibps("Premium"), throughput_per_tib_mibps("Premium", cool_access=True)
     (64.0, 36.0)
     """
-    _checks.choice("service_level", service_level, SERVICE_LEVELS)
+    checks.choice("service_level", service_level, SERVICE_LEVELS)
     if not isinstance(cool_access, (bool, np.bool_)):
         raise TypeError(f"cool_access must be True or False, got {cool_access!r}")
     if cool_access:
@@ -106,7 +106,7 @@ def quota_range_tib(volume_type="regular"):
     >>> quota_range_tib("regular")
     (0.048828125, 100.0)
     """
-    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    checks.choice("volume_type", volume_type, VOLUME_TYPES)
     key = volume_type.replace("-", "_")
     return tuple(_limit(f"volume_quota_{end}_{key}", "TiB") for end in ("min", "max"))
 
@@ -114,7 +114,7 @@ def quota_range_tib(volume_type="regular"):
 def check_quota_tib(quota_tib, volume_type="regular"):
     """Return ``quota_tib`` as floats if every value is a valid quota for ``volume_type``; raise otherwise."""
     low, high = quota_range_tib(volume_type)
-    return _checks.in_range("quota_tib", quota_tib, low, high, "TiB", f"for a {volume_type} volume")
+    return checks.in_range("quota_tib", quota_tib, low, high, "TiB", f"for a {volume_type} volume")
 
 
 def supported_service_levels(volume_type):
@@ -141,7 +141,7 @@ def supported_service_levels(volume_type):
     >>> supported_service_levels("large")
     ('Standard', 'Premium', 'Ultra', 'Flexible')
     """
-    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    checks.choice("volume_type", volume_type, VOLUME_TYPES)
     table = data.load(_SUPPORT)
     offered = set(table.loc[table["volume_type"] == volume_type, "service_level"])
     return tuple(level for level in ALL_SERVICE_LEVELS if level in offered)
@@ -165,7 +165,7 @@ def volume_status(volume_type, service_level):
     >>> volume_status("large", "Flexible"), volume_status("breakthrough", "Flexible")
     ('generally available', 'preview')
     """
-    _checks.choice("service_level", service_level, supported_service_levels(volume_type))
+    checks.choice("service_level", service_level, supported_service_levels(volume_type))
     table = data.load(_SUPPORT)
     row = table[(table["volume_type"] == volume_type) & (table["service_level"] == service_level)]
     return str(row["status"].iloc[0])
@@ -197,8 +197,8 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
     >>> volume_ceiling_mibps("Flexible", "large"), volume_ceiling_mibps("Premium", "breakthrough")
     (12800.0, 51200.0)
     """
-    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
-    _checks.choice("service_level", service_level, supported_service_levels(volume_type))
+    checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    checks.choice("service_level", service_level, supported_service_levels(volume_type))
     if volume_type in ("large", "extra-large"):
         return _limit("volume_ceiling_large_flexible" if service_level == "Flexible" else "volume_ceiling_large",
                       "MiB/s")
@@ -238,7 +238,7 @@ def mix_curve(io_kib=64, document="anf-advanced-calculator"):
     """
     if isinstance(io_kib, (str, bool, np.bool_)) or io_kib not in MIX_IO_KIB:
         raise ValueError(f"io_kib must be one of {', '.join(map(str, MIX_IO_KIB))} KiB; got {io_kib!r}")
-    _checks.choice("document", document, ("anf-advanced-calculator", "anf-benchmarks-linux"))
+    checks.choice("document", document, ("anf-advanced-calculator", "anf-benchmarks-linux"))
     curves = data.load(_MIX)
     rows = curves[(curves["io_kib"] == io_kib) & (curves["document"] == document)].sort_values("read_percent")
     if rows.empty:
@@ -287,14 +287,14 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
     >>> mix_ceiling("regular", 0.7, 8)["mibps"], mix_ceiling("regular", 1.0, 256)["basis"]
     (2106.0, 'extrapolated')
     """
-    _checks.choice("volume_type", volume_type, VOLUME_TYPES)
-    share = _checks.fraction("read_share", read_share)
+    checks.choice("volume_type", volume_type, VOLUME_TYPES)
+    share = checks.fraction("read_share", read_share)
     if np.ndim(io_kib) != 0:
         raise ValueError(f"io_kib must be one number of KiB, got {io_kib!r}")
-    size = float(_checks.positive("io_kib", io_kib, "KiB"))
+    size = float(checks.positive("io_kib", io_kib, "KiB"))
     if volume_type != "regular":
         basis = "measured" if size == MIX_IO_KIB[-1] and np.all(share == 1) else "extrapolated"
-        return {"mibps": _checks.scalar_or_array(np.full(np.shape(share), np.inf)), "basis": basis,
+        return {"mibps": checks.scalar_or_array(np.full(np.shape(share), np.inf)), "basis": basis,
                 "extrapolated": basis == "extrapolated"}
 
     def on_curve(kib):
@@ -312,7 +312,7 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
         high = min(k for k in MIX_IO_KIB if k > size)
         w = np.log(size / low) / np.log(high / low)
         mibps, basis = (1 - w) * on_curve(low) + w * on_curve(high), "interpolated"
-    return {"mibps": _checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
+    return {"mibps": checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
 
 
 def mix_ceiling_mibps(volume_type="regular", read_share=1.0, io_kib=64):
@@ -351,7 +351,7 @@ def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64):
     >>> round(read_share_needed(3000), 3)
     0.761
     """
-    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
     shares = np.linspace(0, 1, 1001)
     reach = np.asarray(mix_ceiling(volume_type, shares, io_kib)["mibps"]) >= need
     if not reach.any():
@@ -503,9 +503,9 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
     context = f"for a {volume_type} {service_level} volume"
     if np.ndim(mix) == 0 and mix < ceiling:
         context += f" at {float(read_share):.0%} reads of {float(io_kib):g} KiB"
-    need = _checks.in_range("throughput_mibps", throughput_mibps, 0, top, "MiB/s", context, low_open=True)
+    need = checks.in_range("throughput_mibps", throughput_mibps, 0, top, "MiB/s", context, low_open=True)
     low, _ = quota_range_tib(volume_type)
-    return _checks.scalar_or_array(np.maximum(need / rate, low))
+    return checks.scalar_or_array(np.maximum(need / rate, low))
 
 
 #: The rules Microsoft's pages have given for the throughput of a volume with cool access, by the year each appeared:
@@ -585,9 +585,9 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     >>> [float(cool_access_volume_throughput_mibps(50, "Premium", 40, rule)) for rule in COOL_ACCESS_RULES]
     [3200.0, 1800.0, 1280.0]
     """
-    _checks.choice("rule", rule, COOL_ACCESS_RULES)
+    checks.choice("rule", rule, COOL_ACCESS_RULES)
     quota = check_quota_tib(quota_tib, volume_type)
-    cool = _checks.in_range("cool_tib", cool_tib, 0, np.max(quota), "TiB", "(at most the quota)")
+    cool = checks.in_range("cool_tib", cool_tib, 0, np.max(quota), "TiB", "(at most the quota)")
     if np.any(cool > quota):
         raise ValueError(f"cool_tib must be at most quota_tib; got cool_tib={cool_tib!r}, quota_tib={quota_tib!r}")
     mix = {"read_share": read_share, "io_kib": io_kib}
@@ -645,10 +645,10 @@ def flexible_throughput_range_mibps(pool_tib):
     (128.0, 640.0)
     """
     low, high = pool_range_tib()
-    pool = _checks.in_range("pool_tib", pool_tib, low, high, "TiB", "for a capacity pool")
+    pool = checks.in_range("pool_tib", pool_tib, low, high, "TiB", "for a capacity pool")
     base = _limit("flexible_pool_baseline_throughput", "MiB/s")
     top = np.maximum(pool * _limit("flexible_max_throughput_per_tib", "MiB/s per TiB"), base)
-    return base, _checks.scalar_or_array(top)
+    return base, checks.scalar_or_array(top)
 
 def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regular", read_share=1.0, io_kib=64):
     """Smallest quota that holds the data and grants the throughput, and whether the volume type allows it.
@@ -688,8 +688,8 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     >>> r["quota_tib"], r["throughput_mibps"], r["binding"], r["feasible"]
     (50.0, 3200.0, 'capacity', True)
     """
-    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
-    need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     rate = throughput_per_tib_mibps(service_level)
     ceiling = _effective_ceiling(service_level, volume_type, read_share, io_kib)[2]
     low, high = quota_range_tib(volume_type)
@@ -699,7 +699,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     feasible = (quota <= high) & (granted >= need)
     binding = np.where(cap >= by_throughput, "capacity", "throughput")
     scalar = np.ndim(quota) == 0
-    return {"quota_tib": _checks.scalar_or_array(quota), "throughput_mibps": _checks.scalar_or_array(granted),
+    return {"quota_tib": checks.scalar_or_array(quota), "throughput_mibps": checks.scalar_or_array(granted),
             "binding": str(binding) if scalar else binding,
             "feasible": bool(feasible) if scalar else feasible}
 
@@ -735,8 +735,8 @@ def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_
     >>> [bool(meets_need(q, s, 50, 3000)) for q, s in [(25, "Ultra"), (50, "Premium"), (100, "Standard")]]
     [False, True, False]
     """
-    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
-    need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     granted = volume_throughput_mibps(quota_tib, service_level, volume_type, read_share=read_share, io_kib=io_kib)
     result = (np.asarray(quota_tib, dtype=float) >= cap) & (np.asarray(granted) >= need)
     return bool(result) if result.ndim == 0 else result
@@ -776,9 +776,9 @@ def price(region, meter):
     0.000403
     """
     table = data.load(_PRICES)
-    _checks.choice("region", region, regions())
+    checks.choice("region", region, regions())
     meters = sorted(table["meter"].unique())
-    _checks.choice("meter", meter, meters)
+    checks.choice("meter", meter, meters)
     row = table[(table["region"] == region) & (table["meter"] == meter)]
     if row.empty:
         raise ValueError(f"region {region!r} has no price for {meter!r} in the {PRICE_SNAPSHOT_DATE} snapshot; "
@@ -816,12 +816,12 @@ def monthly_capacity_cost_usd(capacity_tib, service_level, region="eastus"):
     >>> round(monthly_capacity_cost_usd(4, "Ultra"), 2)
     1608.66
     """
-    _checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
+    checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
     low, high = pool_range_tib()
-    cap = _checks.in_range("capacity_tib", capacity_tib, low, high, "TiB", "for a capacity pool")
+    cap = checks.in_range("capacity_tib", capacity_tib, low, high, "TiB", "for a capacity pool")
     p = price(region, _CAPACITY_METER[service_level])
     gib = units.convert(cap, "TiB", "GiB")
-    return _checks.scalar_or_array(gib * p["price_usd"] * units.HOURS_PER_MONTH)
+    return checks.scalar_or_array(gib * p["price_usd"] * units.HOURS_PER_MONTH)
 
 
 def monthly_flexible_throughput_cost_usd(throughput_mibps, pool_tib, region="eastus"):
@@ -856,10 +856,10 @@ def monthly_flexible_throughput_cost_usd(throughput_mibps, pool_tib, region="eas
     976.82
     """
     base, top = flexible_throughput_range_mibps(pool_tib)
-    tp = _checks.in_range("throughput_mibps", throughput_mibps, base, np.max(top), "MiB/s",
+    tp = checks.in_range("throughput_mibps", throughput_mibps, base, np.max(top), "MiB/s",
                           f"for a {float(np.max(pool_tib)):g} TiB Flexible pool")
     p = price(region, _THROUGHPUT_METER)
-    return _checks.scalar_or_array((tp - base) * p["price_usd"] * units.HOURS_PER_MONTH)
+    return checks.scalar_or_array((tp - base) * p["price_usd"] * units.HOURS_PER_MONTH)
 
 def monthly_pool_cost_usd(pool_tib, service_level, throughput_mibps=None, region="eastus"):
     """Monthly cost of a capacity pool: its capacity and, for Flexible, the throughput it is given.
@@ -890,7 +890,7 @@ def monthly_pool_cost_usd(pool_tib, service_level, throughput_mibps=None, region
         base = _limit("flexible_pool_baseline_throughput", "MiB/s")
         usd = usd + monthly_flexible_throughput_cost_usd(base if throughput_mibps is None else throughput_mibps,
                                                          pool_tib, region)
-    return _checks.scalar_or_array(usd)
+    return checks.scalar_or_array(usd)
 
 
 def flexible_pool_tib(quota_tib, throughput_mibps):
@@ -913,14 +913,14 @@ def flexible_pool_tib(quota_tib, throughput_mibps):
     >>> flexible_pool_tib(2, 5000)
     8.0
     """
-    quota = _checks.positive("quota_tib", quota_tib, "TiB")
-    tp = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    quota = checks.positive("quota_tib", quota_tib, "TiB")
+    tp = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     return pool_size_tib(np.maximum(quota, tp / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")))
 
 
 def _coolness_days(coolness_period_days):
     low, _, high = coolness_periods_days()
-    return _checks.in_range("coolness_period_days", coolness_period_days, low, high, "days")
+    return checks.in_range("coolness_period_days", coolness_period_days, low, high, "days")
 
 
 
@@ -930,7 +930,7 @@ RETRIEVAL_POLICIES = {"Default": None, "OnRead": 1.0, "Never": 0.0}
 
 
 def _rehydrated_share(retrieval_policy, random_share):
-    _checks.choice("retrieval_policy", retrieval_policy, tuple(RETRIEVAL_POLICIES))
+    checks.choice("retrieval_policy", retrieval_policy, tuple(RETRIEVAL_POLICIES))
     share = RETRIEVAL_POLICIES[retrieval_policy]
     return random_share if share is None else share
 
@@ -995,10 +995,10 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
     """
     if coolness_period_days is None:
         coolness_period_days = coolness_periods_days()[1]
-    data_tib = _checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
-    c = _checks.fraction("cool_share", cool_share)
-    b = _checks.fraction("read_back_share", read_back_share)
-    h = _rehydrated_share(retrieval_policy, _checks.fraction("random_share", random_share))
+    data_tib = checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
+    c = checks.fraction("cool_share", cool_share)
+    b = checks.fraction("read_back_share", read_back_share)
+    h = _rehydrated_share(retrieval_policy, checks.fraction("random_share", random_share))
     days = _coolness_days(coolness_period_days)
     hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
     data_gib = units.convert(data_tib, "TiB", "GiB")
@@ -1011,13 +1011,13 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
              "cool": (cool_gib - rehydrated_gib) * cool_price * units.HOURS_PER_MONTH,
              "transfer": transfer_gib * transfer_price}
     parts["total"] = parts["hot"] + parts["cool"] + parts["transfer"]
-    return {k: _checks.scalar_or_array(v) for k, v in parts.items()}
+    return {k: checks.scalar_or_array(v) for k, v in parts.items()}
 
 
 
 def _cool_access_prices(service_level, region):
     """(hot capacity per GiB-hour, cool capacity per GiB-hour, transfer per GiB) in a region. [USD]"""
-    _checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
+    checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
     return (price(region, _CAPACITY_METER[service_level])["price_usd"],
             price(region, "Standard Storage with Cool Access Capacity")["price_usd"],
             price(region, "Standard Storage with Cool Access Data Transfer")["price_usd"])
@@ -1092,29 +1092,29 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
 
     if coolness_period_days is None:
         coolness_period_days = coolness_periods_days()[1]
-    d0 = units.convert(float(_checks.positive("data_tib", data_tib, "TiB")), "TiB", "GiB")
-    c = float(_checks.fraction("cool_share", cool_share))
-    b = float(_checks.fraction("read_back_share", read_back_share))
-    h = float(_rehydrated_share(retrieval_policy, _checks.fraction("random_share", random_share)))
+    d0 = units.convert(float(checks.positive("data_tib", data_tib, "TiB")), "TiB", "GiB")
+    c = float(checks.fraction("cool_share", cool_share))
+    b = float(checks.fraction("read_back_share", read_back_share))
+    h = float(_rehydrated_share(retrieval_policy, checks.fraction("random_share", random_share)))
     period = float(_coolness_days(coolness_period_days))
     if isinstance(months, bool) or not isinstance(months, (int, np.integer)) or not 1 <= months <= 120:
         raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
-    growth = units.convert(float(_checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, np.inf,
+    growth = units.convert(float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, np.inf,
                                                   "TiB per month")), "TiB", "GiB")
     if not isinstance(data_already_cool, (bool, np.bool_)):
         raise TypeError(f"data_already_cool must be True or False, got {data_already_cool!r}")
     if tiering_delay_days is None:
         tiering_delay_days = _limit("cool_tiering_start_delay", "days")
-    delay = float(_checks.in_range("tiering_delay_days", tiering_delay_days, 0, period, "days"))
+    delay = float(checks.in_range("tiering_delay_days", tiering_delay_days, 0, period, "days"))
     hot_price, cool_price, transfer_price = (_cool_access_prices(service_level, region) if prices is None
-                                             else tuple(float(_checks.positive("prices", p)) for p in prices))
+                                             else tuple(float(checks.positive("prices", p)) for p in prices))
     month = units.DAYS_PER_MONTH if days_per_month is None else float(
-        _checks.in_range("days_per_month", days_per_month, 28, 31, "days"))
+        checks.in_range("days_per_month", days_per_month, 28, 31, "days"))
     hours = units.HOURS_PER_MONTH / month
     end_gib = d0 + growth * months
     if pool_tib is None:
         pool_tib = pool_size_tib(units.convert(end_gib, "GiB", "TiB"))
-    pool = units.convert(float(_checks.in_range("pool_tib", pool_tib, *pool_range_tib(), "TiB")), "TiB", "GiB")
+    pool = units.convert(float(checks.in_range("pool_tib", pool_tib, *pool_range_tib(), "TiB")), "TiB", "GiB")
     if pool < end_gib * (1 - 1e-12):
         raise ValueError(f"pool_tib must hold the data at the end, {units.convert(end_gib, 'GiB', 'TiB'):g} TiB; "
                          f"got {pool_tib!r}")
@@ -1196,7 +1196,7 @@ def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random
                                              service_level, region, retrieval_policy)["total"]
     all_hot = cool_access_monthly_cost_usd(data_tib, 0.0, 0.0, 0.0, coolness_period_days, service_level,
                                            region)["total"]
-    return _checks.scalar_or_array(np.asarray(all_hot) - with_cool)
+    return checks.scalar_or_array(np.asarray(all_hot) - with_cool)
 
 
 def pool_size_tib(capacity_tib):
@@ -1219,10 +1219,10 @@ def pool_size_tib(capacity_tib):
     >>> pool_size_tib(1562.5 / 128)
     13.0
     """
-    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB")
     step = _limit("capacity_pool_increment", "TiB")
     # The tolerance keeps a capacity that is exactly n steps from rounding up to n + 1 on float noise.
-    return _checks.scalar_or_array(np.maximum(np.ceil(cap / step - 1e-9) * step, pool_range_tib()[0]))
+    return checks.scalar_or_array(np.maximum(np.ceil(cap / step - 1e-9) * step, pool_range_tib()[0]))
 
 
 def quota_with_snapshots_tib(data_tib, daily_change_share, retained_days):
@@ -1256,11 +1256,11 @@ def quota_with_snapshots_tib(data_tib, daily_change_share, retained_days):
     >>> round(quota_with_snapshots_tib(10, 0.05, 14), 6)
     17.0
     """
-    data_tib = _checks.positive("data_tib", data_tib, "TiB")
-    change = _checks.fraction("daily_change_share", daily_change_share)
-    days = _checks.in_range("retained_days", retained_days, 0, _limit("snapshots_per_volume_max", "snapshots"), "days",
+    data_tib = checks.positive("data_tib", data_tib, "TiB")
+    change = checks.fraction("daily_change_share", daily_change_share)
+    days = checks.in_range("retained_days", retained_days, 0, _limit("snapshots_per_volume_max", "snapshots"), "days",
                             "(one snapshot a day, at most the snapshots a volume keeps)")
-    return _checks.scalar_or_array(data_tib * (1 + change * days))
+    return checks.scalar_or_array(data_tib * (1 + change * days))
 
 
 def manual_qos_pool_tib(capacities_tib, throughputs_mibps, service_level):
@@ -1294,8 +1294,8 @@ def manual_qos_pool_tib(capacities_tib, throughputs_mibps, service_level):
     >>> manual_qos_pool_tib([2, 40], [1000, 500], "Premium")
     {'manual': 42.0, 'auto': 56.0}
     """
-    caps = np.atleast_1d(_checks.positive("capacities_tib", capacities_tib, "TiB")).astype(float)
-    tps = np.atleast_1d(_checks.positive("throughputs_mibps", throughputs_mibps, "MiB/s")).astype(float)
+    caps = np.atleast_1d(checks.positive("capacities_tib", capacities_tib, "TiB")).astype(float)
+    tps = np.atleast_1d(checks.positive("throughputs_mibps", throughputs_mibps, "MiB/s")).astype(float)
     if caps.shape != tps.shape or caps.ndim != 1:
         raise ValueError(f"capacities_tib and throughputs_mibps must be lists of the same length; got {len(caps)} "
                          f"and {len(tps)}")
@@ -1341,8 +1341,8 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_
     >>> v["pool_tib"], v["throughput_mibps"], v["binding"], v["feasible"]
     (10.0, 1562.5, 'capacity', True)
     """
-    cap = _checks.positive("capacity_tib", capacity_tib, "TiB")
-    need = _checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     ceiling = _effective_ceiling("Flexible", volume_type, read_share, io_kib)[2]
     low_q, high_q = quota_range_tib(volume_type)
     quota = np.maximum(cap, low_q)
@@ -1353,8 +1353,8 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_
                 & (pool <= pool_range_tib()[1]))
     binding = np.where(quota >= for_throughput, "capacity", "throughput")
     scalar = np.ndim(pool) == 0
-    return {"quota_tib": _checks.scalar_or_array(quota), "pool_tib": _checks.scalar_or_array(pool),
-            "throughput_mibps": _checks.scalar_or_array(assigned),
+    return {"quota_tib": checks.scalar_or_array(quota), "pool_tib": checks.scalar_or_array(pool),
+            "throughput_mibps": checks.scalar_or_array(assigned),
             "binding": str(binding) if scalar else binding, "feasible": bool(feasible) if scalar else feasible}
 
 
@@ -1399,13 +1399,13 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1
         size = size_volume(capacity_tib, throughput_mibps, level, read_share=read_share, io_kib=io_kib)
         pool = np.minimum(pool_size_tib(size["quota_tib"]), high)
         usd = np.where(size["feasible"], monthly_pool_cost_usd(pool, level, region=region), np.nan)
-        out[level] = {**size, "pool_tib": _checks.scalar_or_array(pool), "usd": _checks.scalar_or_array(usd)}
+        out[level] = {**size, "pool_tib": checks.scalar_or_array(pool), "usd": checks.scalar_or_array(usd)}
     flex = flexible_volume(capacity_tib, throughput_mibps, read_share=read_share, io_kib=io_kib)
     pool = np.minimum(flex["pool_tib"], high)
     usd = monthly_pool_cost_usd(pool, "Flexible", np.minimum(flex["throughput_mibps"], pool * _limit(
         "flexible_max_throughput_per_tib", "MiB/s per TiB")), region)
-    out["Flexible"] = {**flex, "pool_tib": _checks.scalar_or_array(pool),
-                       "usd": _checks.scalar_or_array(np.where(flex["feasible"], usd, np.nan))}
+    out["Flexible"] = {**flex, "pool_tib": checks.scalar_or_array(pool),
+                       "usd": checks.scalar_or_array(np.where(flex["feasible"], usd, np.nan))}
     return out
 
 
@@ -1455,8 +1455,8 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     """
     import pandas as pd
 
-    cap = float(_checks.positive("capacity_tib", capacity_tib, "TiB"))
-    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
+    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
     high = pool_range_tib()[1]
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
@@ -1545,13 +1545,13 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
     >>> [round(float(cool_access_quota_tib(50, 40, 3000, "Premium", r)), 1) for r in COOL_ACCESS_RULES]
     [50.0, 83.3, 76.9]
     """
-    _checks.choice("rule", rule, COOL_ACCESS_RULES)
-    _checks.choice("service_level", service_level, SERVICE_LEVELS)
+    checks.choice("rule", rule, COOL_ACCESS_RULES)
+    checks.choice("service_level", service_level, SERVICE_LEVELS)
     low, high = quota_range_tib(volume_type)
-    data_tib = float(_checks.in_range("data_tib", data_tib, 0, high, "TiB", f"for a {volume_type} volume",
+    data_tib = float(checks.in_range("data_tib", data_tib, 0, high, "TiB", f"for a {volume_type} volume",
                                       low_open=True))
-    cool = float(_checks.in_range("cool_tib", cool_tib, 0, data_tib, "TiB", "(at most data_tib)"))
-    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    cool = float(checks.in_range("cool_tib", cool_tib, 0, data_tib, "TiB", "(at most data_tib)"))
+    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
     rate = throughput_per_tib_mibps(service_level)
     if rule == "2024":
         by_throughput = need / rate
@@ -1623,13 +1623,13 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
     >>> s["rule"], s["pool_tib"], s["pool_tib_cool"], round(s["saving_share"], 3)
     ('2025', 50.0, 84.0, -0.043)
     """
-    _checks.choice("service_level", service_level, cool_access_service_levels())
-    cap = float(_checks.positive("data_tib", data_tib, "TiB"))
-    c = float(_checks.fraction("cool_share", cool_share))
-    need = float(_checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    checks.choice("service_level", service_level, cool_access_service_levels())
+    cap = float(checks.positive("data_tib", data_tib, "TiB"))
+    c = float(checks.fraction("cool_share", cool_share))
+    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
     if rule is None:
         rule = cool_access_rule(region) if service_level in ("Premium", "Ultra") else "2025"
-    _checks.choice("rule", rule, COOL_ACCESS_RULES)
+    checks.choice("rule", rule, COOL_ACCESS_RULES)
     high = pool_range_tib()[1]
     option = sizing_options(cap, need, region)[service_level]
     out = {"rule": rule, "quota_tib": float(option["quota_tib"]), "pool_tib": float(option["pool_tib"]),
@@ -1765,8 +1765,8 @@ def cool_access_profile(monthly_read_share, coolness_period_days=None, random_sh
     """
     if coolness_period_days is None:
         coolness_period_days = coolness_periods_days()[1]
-    m = _checks.fraction("monthly_read_share", monthly_read_share)
-    h = float(_rehydrated_share(retrieval_policy, float(_checks.fraction("random_share", random_share))))
+    m = checks.fraction("monthly_read_share", monthly_read_share)
+    h = float(_rehydrated_share(retrieval_policy, float(checks.fraction("random_share", random_share))))
     p = float(_coolness_days(coolness_period_days)) / units.DAYS_PER_MONTH
     mu = _mean_reads_per_month(m)
     a = 1 / p
@@ -1777,8 +1777,8 @@ def cool_access_profile(monthly_read_share, coolness_period_days=None, random_sh
     below = np.where(np.isinf(mu), 0.0, below)
     reads = np.where(np.isinf(mu), 0.0, np.maximum(reads, 0.0))
     cool = np.clip(below - h * p * reads, 0.0, 1.0)
-    return {"cool_share": _checks.scalar_or_array(cool), "cool_read_share": _checks.scalar_or_array(reads),
-            "recool_share": _checks.scalar_or_array(h * reads), "mean_reads": _checks.scalar_or_array(mu)}
+    return {"cool_share": checks.scalar_or_array(cool), "cool_read_share": checks.scalar_or_array(reads),
+            "recool_share": checks.scalar_or_array(h * reads), "mean_reads": checks.scalar_or_array(mu)}
 
 
 def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0, coolness_period_days=None,
@@ -1812,7 +1812,7 @@ def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0,
     >>> c["transfer"], round(c["total"]) == round(c["all_hot"])
     (0.0, True)
     """
-    data_tib = _checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
+    data_tib = checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
     prof = cool_access_profile(monthly_read_share, coolness_period_days, random_share, retrieval_policy)
     hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
     gib = units.convert(data_tib, "TiB", "GiB")
@@ -1824,7 +1824,7 @@ def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0,
     parts["total"] = parts["hot"] + parts["cool"] + parts["transfer"]
     parts["all_hot"] = gib * hot_price * units.HOURS_PER_MONTH + 0 * c
     parts["cool_share"] = c
-    return {k: _checks.scalar_or_array(v) for k, v in parts.items()}
+    return {k: checks.scalar_or_array(v) for k, v in parts.items()}
 
 
 def cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share=0.0, coolness_period_days=None,
@@ -1839,7 +1839,7 @@ def cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share=0.
     """
     c = cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share, coolness_period_days, service_level,
                                      region, retrieval_policy)
-    return _checks.scalar_or_array(np.asarray(c["all_hot"]) - c["total"])
+    return checks.scalar_or_array(np.asarray(c["all_hot"]) - c["total"])
 
 
 def cool_access_best_coolness_period_days(data_tib, monthly_read_share, random_share=0.0, service_level="Standard",

@@ -22,7 +22,7 @@ References
 """
 from __future__ import annotations
 
-from .. import _checks, data
+from .. import checks, data
 from ..concepts import bounds
 
 _TABLE = "azure_vm_limits"
@@ -68,11 +68,11 @@ def limit(resource, quantity, unit):
     >>> limit("Standard_DS14_v2", "cached_mbps", "MB/s"), limit("P30", "iops", "IOPS")
     (512.0, 5000.0)
     """
-    _checks.choice("resource", resource, VM_SIZES + DISKS + DISK_TYPES)
+    checks.choice("resource", resource, VM_SIZES + DISKS + DISK_TYPES)
     table = data.load(_TABLE)
     ids = set(table.loc[table["resource"] == resource, "id"])
     quantities = sorted(i.removeprefix(_PREFIX[resource] + "_") for i in ids)
-    _checks.choice("quantity", quantity, quantities)
+    checks.choice("quantity", quantity, quantities)
     return data.value(_TABLE, f"{_PREFIX[resource]}_{quantity}", unit)
 
 
@@ -99,7 +99,7 @@ def host_caching_supported(disk):
     >>> [host_caching_supported(d) for d in ("P40", "P50", "Premium SSD v2", "Ultra Disk")]
     [True, False, False, False]
     """
-    _checks.choice("disk", disk, DISKS + DISK_TYPES)
+    checks.choice("disk", disk, DISKS + DISK_TYPES)
     if disk in DISK_TYPES:
         return limit(disk, "host_cache_below", "TiB") > 0
     return limit(disk, "size", "TiB") < limit(_DISK_TYPE[disk], "host_cache_below", "TiB")
@@ -119,7 +119,7 @@ def check_host_caching(caching, disk):
     >>> check_host_caching("ReadOnly", "P30"), check_host_caching("None", "P50")
     ('ReadOnly', 'None')
     """
-    _checks.choice("caching", caching, CACHING_MODES)
+    checks.choice("caching", caching, CACHING_MODES)
     if caching != "None" and not host_caching_supported(disk):
         if disk in DISK_TYPES:
             rule = f"{disk} supports no host caching"
@@ -165,10 +165,10 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     >>> p["throughput_mb_per_s"], p["iops"], p["iops_binding"]
     (768.0, 20000.0, 'disks')
     """
-    _checks.choice("caching", caching, CACHING_MODES)
-    n = _checks.in_range("disk_count", disk_count, 1, 64)
-    _checks.choice("vm_size", vm_size, DISK_SIZES)
-    _checks.choice("disk", disk, DISKS)
+    checks.choice("caching", caching, CACHING_MODES)
+    n = checks.in_range("disk_count", disk_count, 1, 64)
+    checks.choice("vm_size", vm_size, DISK_SIZES)
+    checks.choice("disk", disk, DISKS)
     check_host_caching(caching, disk)
     if caching == "ReadOnly":
         return {"throughput_mb_per_s": limit(vm_size, "cached_mbps", "MB/s"),
@@ -207,7 +207,7 @@ def network_mibps(vm_size):
     >>> round(network_mibps("Standard_E104id_v5"))
     11921
     """
-    _checks.choice("vm_size", vm_size, NETWORK_SIZES)
+    checks.choice("vm_size", vm_size, NETWORK_SIZES)
     return limit(vm_size, "network", "MiB/s")
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _checks, data
+from .. import checks, data
 from ..concepts import units
 
 _PRICES = "google_cloud_prices"
@@ -72,13 +72,13 @@ def sustained_use_factor(share_of_month):
     >>> round(sustained_use_factor(1.0), 3), round(sustained_use_factor(0.5), 3), sustained_use_factor(0.25)
     (0.7, 0.9, 1.0)
     """
-    f = _checks.fraction("share_of_month", share_of_month)
+    f = checks.fraction("share_of_month", share_of_month)
     step = data.value(_PRICES, "sud_tier_month_share", "share of month")
     rates = [data.value(_PRICES, f"sud_tier_{i}", "share of base rate") for i in range(1, 5)]
     paid = sum(rate * np.clip(f - i * step, 0, step) for i, rate in enumerate(rates))
     with np.errstate(invalid="ignore", divide="ignore"):
         out = np.where(f > 0, paid / np.where(f > 0, f, 1), rates[0])
-    return _checks.scalar_or_array(out)
+    return checks.scalar_or_array(out)
 
 
 def vm_monthly_cost_usd(machine_type, sustained_use=True):
@@ -137,9 +137,9 @@ def ssd_pd_monthly_cost_usd(size_gib, disks=1):
     >>> round(ssd_pd_monthly_cost_usd(4096, 2), 2)
     1392.64
     """
-    size = _checks.positive("size_gib", size_gib, "GiB")
-    n = _checks.in_range("disks", disks, 1, float("inf"))
-    return _checks.scalar_or_array(n * size * data.value(_PRICES, "pd_ssd_gb_month", "USD per GiB-month"))
+    size = checks.positive("size_gib", size_gib, "GiB")
+    n = checks.in_range("disks", disks, 1, float("inf"))
+    return checks.scalar_or_array(n * size * data.value(_PRICES, "pd_ssd_gb_month", "USD per GiB-month"))
 
 
 def standard_pd_monthly_cost_usd(size_gib, disks=1):
@@ -162,9 +162,9 @@ def standard_pd_monthly_cost_usd(size_gib, disks=1):
     >>> round(standard_pd_monthly_cost_usd(315), 2)
     12.6
     """
-    size = _checks.positive("size_gib", size_gib, "GiB")
-    n = _checks.in_range("disks", disks, 1, float("inf"))
-    return _checks.scalar_or_array(n * size * data.value(_PRICES, "pd_standard_gb_month", "USD per GiB-month"))
+    size = checks.positive("size_gib", size_gib, "GiB")
+    n = checks.in_range("disks", disks, 1, float("inf"))
+    return checks.scalar_or_array(n * size * data.value(_PRICES, "pd_standard_gb_month", "USD per GiB-month"))
 
 
 def ssd_pd_size_limits(size_gib):
@@ -191,11 +191,11 @@ def ssd_pd_size_limits(size_gib):
     >>> ssd_pd_size_limits(2000)["iops"], ssd_pd_size_limits(2500)["mib_per_s"]
     (60000.0, 1200.0)
     """
-    size = _checks.positive("size_gib", size_gib, "GiB")
+    size = checks.positive("size_gib", size_gib, "GiB")
     # zonal SSD: 30 IOPS per GB in the earlier version (Google's GB is a GiB); today's regional SSD row is 30 per GiB
     iops = data.value(_LIMITS, "pd_ssd_iops_per_gb_early", "IOPS per GB")
     mibps = data.value(_LIMITS, "pd_ssd_throughput_per_gib", "MiBps per GiB")
-    return {"iops": _checks.scalar_or_array(size * iops), "mib_per_s": _checks.scalar_or_array(size * mibps)}
+    return {"iops": checks.scalar_or_array(size * iops), "mib_per_s": checks.scalar_or_array(size * mibps)}
 
 
 def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
@@ -218,7 +218,7 @@ def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
     >>> ssd_pd_size_needed_gib(iops=15_000, mib_per_s=240)
     500.0
     """
-    need_iops = _checks.in_range("iops", iops, 0, float("inf"), "IOPS")
-    need_mib = _checks.in_range("mib_per_s", mib_per_s, 0, float("inf"), "MiB/s")
+    need_iops = checks.in_range("iops", iops, 0, float("inf"), "IOPS")
+    need_mib = checks.in_range("mib_per_s", mib_per_s, 0, float("inf"), "MiB/s")
     per_gib = ssd_pd_size_limits(1.0)
-    return _checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mib_per_s"]))
+    return checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mib_per_s"]))

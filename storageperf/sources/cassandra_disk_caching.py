@@ -45,7 +45,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from .. import _checks, data
+from .. import checks, data
 from .._cache import cached
 from ..concepts import bandwidth, bounds, compare, queueing, units
 from ..platforms import azure_vm
@@ -81,7 +81,7 @@ def _setup(item, unit):
 
 
 def _caching(caching):
-    return _checks.choice("caching", caching, CACHING_MODES)
+    return checks.choice("caching", caching, CACHING_MODES)
 
 
 def setup():
@@ -165,7 +165,7 @@ def measured_points(metric="ops_per_s"):
     >>> len(measured_points("ops_per_s")), len(measured_points("latency_p50"))
     (28, 22)
     """
-    _checks.choice("metric", metric, tuple(METRICS))
+    checks.choice("metric", metric, tuple(METRICS))
     table = data.load("cassandra_disk_caching_results")
     table = table[(table["metric"] == metric) & table["chart"].isin(ARTICLE_CHARTS)].copy()
     table["order"] = table["chart"].map(ARTICLE_CHARTS.index)
@@ -347,15 +347,15 @@ def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None):
     array([3.45, 2.35, 1.85])
     """
     s = setup()
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    extra = _checks.in_range("extra_kib", extra_kib, 0.0, np.inf, "KiB")
-    index = _index_ios_per_read() if index_ios is None else _checks.in_range("index_ios", index_ios, 0.0, np.inf)
+    ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    extra = checks.in_range("extra_kib", extra_kib, 0.0, np.inf, "KiB")
+    index = _index_ios_per_read() if index_ios is None else checks.in_range("index_ios", index_ios, 0.0, np.inf)
     cold = bandwidth.read_around(s["document_kib"], ra, s["page_kib"])
     window = np.asarray(cold["window_pages"]) * s["page_kib"]
     share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_fraction"])
     out = {"faults": share * np.asarray(cold["faults"]), "kib": share * np.asarray(cold["kib"]) + extra,
            "ios": share * np.asarray(cold["faults"]) + index, "first_read_share": share, "window_kib": window}
-    return {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
+    return {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
 
 
 def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
@@ -397,12 +397,12 @@ def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
     >>> [float(chunk_disk_reads(ra, compression_ratio=0.5)) for ra in (16, 32)]
     [2.0, 1.0]
     """
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    chunk = _checks.positive("chunk_kb", _setup("cassandra_docs_compression_chunk", "KB") if chunk_kb is None
+    ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    chunk = checks.positive("chunk_kb", _setup("cassandra_docs_compression_chunk", "KB") if chunk_kb is None
                              else chunk_kb, "KB")
-    ratio = _checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, low_open=True)
+    ratio = checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, low_open=True)
     faults = bandwidth.read_around(chunk * ratio, ra, setup()["page_kib"])["faults"]
-    return _checks.scalar_or_array(np.asarray(faults, dtype=float))
+    return checks.scalar_or_array(np.asarray(faults, dtype=float))
 
 
 def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
@@ -438,18 +438,18 @@ def _disk_paths(vm_size, disk, disk_count):
 
 def _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share, vm_size, disk, disk_count):
     _caching(caching)
-    threads = _checks.in_range("client_threads", client_threads, 1.0, np.inf)
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    h = _checks.fraction("hit_ratio", hit_ratio)
-    w = _checks.in_range("write_share", write_share, 0.0, 1.0, "(a fraction)")
+    threads = checks.in_range("client_threads", client_threads, 1.0, np.inf)
+    ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    h = checks.fraction("hit_ratio", hit_ratio)
+    w = checks.in_range("write_share", write_share, 0.0, 1.0, "(a fraction)")
     if np.any(w >= 1):
         raise ValueError(f"write_share must be below 1 (a read model needs some reads), got "
-                         f"{_checks._show(write_share)}")
-    _checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
-    _checks.choice("disk", disk, azure_vm.DISKS)
+                         f"{checks._show(write_share)}")
+    checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
+    checks.choice("disk", disk, azure_vm.DISKS)
     azure_vm.check_host_caching(caching, disk)
     n = setup()["disk_count"] if disk_count is None else disk_count
-    n = float(_checks.in_range("disk_count", n, 1, 64))
+    n = float(checks.in_range("disk_count", n, 1, 64))
     return (*np.broadcast_arrays(threads, ra, h, w), n)
 
 
@@ -570,7 +570,7 @@ def predicted_ops_per_s(client_threads, read_ahead_kb, caching, **inputs):
     >>> predicted_ops_per_s([64, 128, 256, 512], 64, "None").round(-2)
     array([14800., 29700., 51000., 51000.])
     """
-    return _checks.scalar_or_array(np.asarray(predict(client_threads, read_ahead_kb, caching, **inputs)["ops_per_s"]))
+    return checks.scalar_or_array(np.asarray(predict(client_threads, read_ahead_kb, caching, **inputs)["ops_per_s"]))
 
 
 def light_load_latency_ms(caching, read_ahead_kb=64, hit_ratio=1.0):
@@ -741,7 +741,7 @@ def front_end_ops_per_s(vm_size=VM_SIZE, params=None):
     >>> round(front_end_ops_per_s()), round(front_end_ops_per_s("Standard_DS15_v2"))
     (80100, 100125)
     """
-    _checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
+    checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
     params = parameters() if params is None else params
     return float(setup()["vm_count"] * azure_vm.limit(vm_size, "vcpus", "vCPUs") * params["front_end_ops_per_vcpu"])
 
@@ -839,7 +839,7 @@ def throttle_share_latency(metric):
     >>> round(float(t.loc["leave one chart out", "median"]), 2)
     0.27
     """
-    q = {"latency_p50": 0.5, "latency_p95": 0.95}[_checks.choice("metric", metric, ("latency_p50", "latency_p95"))]
+    q = {"latency_p50": 0.5, "latency_p95": 0.95}[checks.choice("metric", metric, ("latency_p50", "latency_p95"))]
     pts = measured_points(metric)
     rows, parts = [], []
     for chart in pts["chart"].unique():
@@ -896,9 +896,9 @@ def hit_ratio_for_ops(ops_per_s, client_threads, read_ahead_kb):
     >>> round(hit_ratio_for_ops(26_900, 64, 64), 2)
     0.79
     """
-    ops = float(_checks.positive("ops_per_s", ops_per_s, "ops/s"))
-    threads = float(_checks.in_range("client_threads", client_threads, 1.0, np.inf))
-    ra = float(_checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB"))
+    ops = float(checks.positive("ops_per_s", ops_per_s, "ops/s"))
+    threads = float(checks.in_range("client_threads", client_threads, 1.0, np.inf))
+    ra = float(checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB"))
     params = parameters()
     light = threads / ops * units.MS_PER_S
     per_miss = float(disk_work(ra, params["extra_kib"])["faults"]) * params["remote_read_ms"]
@@ -930,7 +930,7 @@ def comparison(metric="ops_per_s", params=None):
     >>> round(float(c["relative_error"].abs().median()), 3)
     0.021
     """
-    _checks.choice("metric", metric, tuple(METRICS))
+    checks.choice("metric", metric, tuple(METRICS))
     params = parameters() if params is None else params
     pts = measured_points(metric).copy()
     terms, binding = _predict_points(pts, params)
@@ -961,7 +961,7 @@ def left_out(metric="ops_per_s"):
     >>> round(float(left_out("ops_per_s")["relative_error"].abs().median()), 3)
     0.044
     """
-    _checks.choice("metric", metric, tuple(METRICS))
+    checks.choice("metric", metric, tuple(METRICS))
     parts = []
     for chart in measured_points(metric)["chart"].unique():
         c = comparison(metric, fit(tuple(ch for ch in ARTICLE_CHARTS if ch != chart)))
@@ -1013,13 +1013,13 @@ def crossover_threads(read_ahead_kb):
     >>> round(crossover_threads(64))
     200
     """
-    ra = _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     big = np.full(np.shape(ra), 1e9)  # enough threads that a ceiling binds
     cached = np.asarray(predict(big, ra, "ReadOnly")["ops_per_s"])
     uncached = np.asarray(predict(big, ra, "None")["ops_per_s"])
     latency = np.asarray(predict(np.ones(np.shape(ra)), ra, "None")["light_load_latency_ms"])
     threads = cached * latency / units.MS_PER_S
-    return _checks.scalar_or_array(np.where(uncached > cached, threads, np.inf))
+    return checks.scalar_or_array(np.where(uncached > cached, threads, np.inf))
 
 
 def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
@@ -1056,8 +1056,8 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
     >>> round(r["threads"]), round(r["ops_per_s"], -2), r["extrapolated"]
     (248, 51000.0, False)
     """
-    target = float(_checks.positive("p95_target_ms", p95_target_ms, "ms"))
-    _checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
+    target = float(checks.positive("p95_target_ms", p95_target_ms, "ms"))
+    checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     if np.ndim(read_ahead_kb):
         raise TypeError(f"read_ahead_kb must be one number, got {read_ahead_kb!r}")
     light = predict(1.0, read_ahead_kb, caching, **inputs)

@@ -17,7 +17,7 @@ import functools
 
 import pandas as pd
 
-from .. import _checks, data
+from .. import checks, data
 from .._cache import cached
 from ..concepts import bandwidth, compare, queueing
 from ..platforms import azure_netapp_files as anf
@@ -103,7 +103,7 @@ def endpoints_for_volume_mibps(volume_limit_mibps=None):
     """
     test_limit = measured_volume_limit_mibps()
     limit = test_limit if volume_limit_mibps is None else float(
-        _checks.positive("volume_limit_mibps", volume_limit_mibps, "MiB/s"))
+        checks.positive("volume_limit_mibps", volume_limit_mibps, "MiB/s"))
     measured = endpoints_mibps()
     scale = limit / test_limit
     hot_sequential = measured["hot", "sequential"] * scale
@@ -153,8 +153,8 @@ def read_throughput_mibps(cool_read_share, random_share, volume_limit_mibps=None
     >>> round(read_throughput_mibps(1.0, 0.2))
     852
     """
-    c = _checks.fraction("cool_read_share", cool_read_share)
-    r = _checks.fraction("random_share", random_share)
+    c = checks.fraction("cool_read_share", cool_read_share)
+    r = checks.fraction("random_share", random_share)
     t, _ = endpoints_for_volume_mibps(volume_limit_mibps)
     shares = [(1 - c) * (1 - r), (1 - c) * r, c * (1 - r), c * r]
     return bandwidth.blended_throughput_mibps(shares, [t["hot", "sequential"], t["hot", "random"],

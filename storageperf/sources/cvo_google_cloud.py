@@ -56,7 +56,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from .. import _checks, data
+from .. import checks, data
 from ..concepts import bounds, compare, units
 from ..platforms import google_cloud
 
@@ -116,7 +116,7 @@ def current_write_path(write_speed="normal"):
     >>> current_write_path("high")["disk_writes_per_write"]
     1.0
     """
-    speed = _checks.choice("write_speed", write_speed, WRITE_SPEEDS)
+    speed = checks.choice("write_speed", write_speed, WRITE_SPEEDS)
     log = data.value(_CVO, "nvram_log_writes_per_write", _PER_WRITE) if speed == "normal" else 0.0
     a_w = log + data.value(_CVO, "data_writes_per_write", _PER_WRITE)
     return {"disk_reads_per_read": 1.0, "disk_writes_per_write": a_w, "disk_bytes_per_byte_written": a_w}
@@ -154,7 +154,7 @@ def machine_limits(machine_type):
     >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mib_per_s"]
     (60000.0, 1200.0)
     """
-    t = _SHORT[_checks.choice("machine_type", machine_type, MACHINE_TYPES)]
+    t = _SHORT[checks.choice("machine_type", machine_type, MACHINE_TYPES)]
     out = {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in {
         "read_iops": ("pd_read_iops", "IOPS"), "write_iops": ("pd_write_iops", "IOPS"), "vcpu": ("vcpu", "vCPU"),
         "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
@@ -184,7 +184,7 @@ def workload_mix(workload):
     >>> workload_mix("oltp")
     {'block_size_kib': 8.0, 'read_share': 0.8}
     """
-    w = _checks.choice("workload", workload, WORKLOADS)
+    w = checks.choice("workload", workload, WORKLOADS)
     ids = set(data.load("cvo_google_cloud_setup")["id"])
     read = (data.value("cvo_google_cloud_setup", f"{w}_read_pct", "%") if f"{w}_read_pct" in ids
             else 100 - data.value("cvo_google_cloud_setup", f"{w}_write_pct", "%"))
@@ -247,7 +247,7 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     lim = machine_limits(machine_type)
     rates = {k: units.convert(lim[f"{k}_mib_per_s"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
     # every byte a client writes costs the disks c bytes: the same as a write throughput limit c times smaller
-    rates["write"] = rates["write"] / _checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
+    rates["write"] = rates["write"] / checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
     x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
                                          rates["read"], rates["write"], iops_shared=iops_shared,
                                          disk_reads_per_read=disk_reads_per_read,
@@ -256,7 +256,7 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     b = units.convert(np.asarray(block_size_kib, dtype=float), BLOCK_UNIT, "MB")
     out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b,
            "mib_per_s": units.convert(x * b, RATE_UNIT, LIMIT_UNIT)}
-    out = {k: _checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
+    out = {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
     out["binding"] = binding
     return out
 
@@ -284,8 +284,8 @@ def measured(machine_type, workload):
     >>> m["iops"], round(m["outstanding"])
     (56000.0, 121)
     """
-    m = _checks.choice("machine_type", machine_type, MACHINE_TYPES)
-    w = _checks.choice("workload", workload, WORKLOADS)
+    m = checks.choice("machine_type", machine_type, MACHINE_TYPES)
+    w = checks.choice("workload", workload, WORKLOADS)
     res = _results()
     rows = res[(res["machine_type"] == m) & (res["workload"] == w)].pivot(index="operation", columns="metric",
                                                                           values="value")
@@ -459,7 +459,7 @@ def reserve_share(which="high"):
     >>> reserve_share(), round(reserve_share("example"), 4)
     (0.14, 0.1141)
     """
-    w = _checks.choice("which", which, ("low", "high", "example"))
+    w = checks.choice("which", which, ("low", "high", "example"))
     if w == "example":
         return 1 - data.value(_CVO, "overhead_example_usable", "GiB") / data.value(_CVO, "overhead_example_raw", "GiB")
     return data.value(_CVO, f"overhead_pct_{w}", "%") / 100
@@ -487,8 +487,8 @@ def raw_capacity_gib(data_gib, reserve="high"):
     >>> round(raw_capacity_gib(2048))
     2381
     """
-    size = _checks.positive("data_gib", data_gib, "GiB")
-    return _checks.scalar_or_array(size / (1 - reserve_share(reserve)))
+    size = checks.positive("data_gib", data_gib, "GiB")
+    return checks.scalar_or_array(size / (1 - reserve_share(reserve)))
 
 
 def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, system_disks=True,
@@ -540,7 +540,7 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     lim = machine_limits(machine_type)
     if capacity_gib is None:
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
-    size = _checks.positive("capacity_gib", capacity_gib, "GiB")
+    size = checks.positive("capacity_gib", capacity_gib, "GiB")
     if not isinstance(system_disks, (bool, np.bool_)):
         raise ValueError(f"system_disks must be True or False, got {system_disks!r}")
     vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
@@ -550,16 +550,16 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     if licence_usd_per_tib_month is None:
         licence = np.full_like(np.asarray(size, dtype=float), np.nan)
     else:
-        price = _checks.in_range("licence_usd_per_tib_month", licence_usd_per_tib_month, 0, float("inf"), "USD")
+        price = checks.in_range("licence_usd_per_tib_month", licence_usd_per_tib_month, 0, float("inf"), "USD")
         usable = units.convert(size, google_cloud.BILLING_UNIT, "TiB") * (1 - reserve_share())
-        tib = usable if provisioned_tib is None else _checks.positive("provisioned_tib", provisioned_tib, "TiB")
+        tib = usable if provisioned_tib is None else checks.positive("provisioned_tib", provisioned_tib, "TiB")
         licence = np.maximum(tib, data.value(_CVO, "licence_min_charge", "TiB")) * price
     return {"vm": vm, "disks": disks, "system_disks": system,
-            "total": _checks.scalar_or_array(np.asarray(total, dtype=float)),
-            "disk_share": _checks.scalar_or_array(np.asarray((disks + system) / total, dtype=float)),
-            "capacity_gib": _checks.scalar_or_array(size),
-            "licence": _checks.scalar_or_array(np.asarray(licence, dtype=float)),
-            "total_with_licence": _checks.scalar_or_array(np.asarray(total + licence, dtype=float))}
+            "total": checks.scalar_or_array(np.asarray(total, dtype=float)),
+            "disk_share": checks.scalar_or_array(np.asarray((disks + system) / total, dtype=float)),
+            "capacity_gib": checks.scalar_or_array(size),
+            "licence": checks.scalar_or_array(np.asarray(licence, dtype=float)),
+            "total_with_licence": checks.scalar_or_array(np.asarray(total + licence, dtype=float))}
 
 
 def _latency_ms(result):
@@ -595,9 +595,9 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
     >>> smallest_machine_measured("streaming_writes", 300), smallest_machine_measured("streaming_writes", 300, 4.45)
     ('n1-standard-8', 'n1-standard-32')
     """
-    need = float(_checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
-    _checks.choice("workload", workload, WORKLOADS)
-    bound = float("inf") if latency_ms is None else float(_checks.positive("latency_ms", latency_ms, "ms"))
+    need = float(checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
+    checks.choice("workload", workload, WORKLOADS)
+    bound = float("inf") if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need
                  and _latency_ms(measured(m, workload)) <= bound), None)
 
@@ -650,7 +650,7 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     (209.7, False)
     """
     m = smallest_machine_measured(workload, need_mb_per_s, latency_ms)
-    data_gib = units.convert(float(_checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
+    data_gib = units.convert(float(checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
                              google_cloud.BILLING_UNIT)
     raw_gib = float(raw_capacity_gib(data_gib))
     if m is None:

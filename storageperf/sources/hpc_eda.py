@@ -34,7 +34,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from .. import _checks, data
+from .. import checks, data
 from ..concepts import bandwidth, compare, units
 from ..concepts.queueing import fit_load_curve, latency_under_load_ms, scaled_curve
 from ..platforms import azure_netapp_files as anf
@@ -156,7 +156,7 @@ def bytes_per_op_kib(curve):
     >>> round(bytes_per_op_kib("SPEC 00143, 1 large volume"), 2)
     15.76
     """
-    _checks.choice("curve", curve, tuple(CURVES))
+    checks.choice("curve", curve, tuple(CURVES))
     g = _curves()[_curves()["curve"] == curve]
     if "mb_per_s" not in g or g["mb_per_s"].isna().all():
         raise ValueError(f"curve must be a SPEC curve (the module's charts give no MB/s); got {curve!r}")
@@ -278,13 +278,13 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
     >>> round(r["ops_per_s"]), round(r["ops_ceiling"]), r["extrapolated"]
     (39601, 49502, False)
     """
-    _checks.choice("volume_type", volume_type, tuple(FARM_BASIS))
-    bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
-    _checks.choice("service_level", service_level, anf.ALL_SERVICE_LEVELS)
+    checks.choice("volume_type", volume_type, tuple(FARM_BASIS))
+    bound = float(checks.positive("latency_ms", latency_ms, "ms"))
+    checks.choice("service_level", service_level, anf.ALL_SERVICE_LEVELS)
     f = fits()
     large = FARM_BASIS["large"][0]
     spec_op = bytes_per_op_kib(large)
-    op_ratio = 1.0 if bytes_per_op is None else float(_checks.positive("bytes_per_op", bytes_per_op, "KiB")) / spec_op
+    op_ratio = 1.0 if bytes_per_op is None else float(checks.positive("bytes_per_op", bytes_per_op, "KiB")) / spec_op
     other_mix = abs(op_ratio - 1) > 0.05
     basis, scales = FARM_BASIS[volume_type]
     if volume_type == "regular":
@@ -368,11 +368,11 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
     >>> best["volume_type"], best["service_level"], int(best["volumes"]), bool(best["extrapolated"])
     ('large', 'Flexible', 1, False)
     """
-    ops = float(_checks.positive("ops_per_s", ops_per_s, "ops/s"))
-    bound = float(_checks.positive("latency_ms", latency_ms, "ms"))
-    cap = float(_checks.positive("capacity_tib", capacity_tib, "TiB"))
+    ops = float(checks.positive("ops_per_s", ops_per_s, "ops/s"))
+    bound = float(checks.positive("latency_ms", latency_ms, "ms"))
+    cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
     if bytes_per_op is not None:
-        _checks.positive("bytes_per_op", bytes_per_op, "KiB")
+        checks.positive("bytes_per_op", bytes_per_op, "KiB")
     rows = []
     for volume_type in FARM_BASIS:
         # the levels Microsoft offers the volume type at today

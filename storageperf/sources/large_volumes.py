@@ -30,7 +30,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from .. import _checks, data
+from .. import checks, data
 from ..concepts import bandwidth, bounds, compare, queueing, units
 from ..platforms import azure_netapp_files as anf
 from ..platforms import azure_vm
@@ -47,7 +47,7 @@ LIMITS = ("clients", "quota x service level", "large-volume ceiling", "measured 
 
 
 def _workload(workload):
-    kind, operation = _checks.choice("workload", workload, WORKLOADS).split()
+    kind, operation = checks.choice("workload", workload, WORKLOADS).split()
     return kind, operation
 
 
@@ -121,7 +121,7 @@ def client_mibps(workload, nconnect="with"):
     >>> round(client_mibps("random read"), 1)
     3328.1
     """
-    _checks.choice("nconnect", nconnect, NCONNECT)
+    checks.choice("nconnect", nconnect, NCONNECT)
     return _result_mibps("scale-up", workload, nconnect)
 
 
@@ -209,7 +209,7 @@ def predict(clients, workload, nconnect="with", quota_tib=None, service_level="U
     >>> predict(2, "sequential read", quota_tib=50)["mibps"]
     6400.0
     """
-    n = _checks.in_range("clients", clients, 1.0, np.inf)
+    n = checks.in_range("clients", clients, 1.0, np.inf)
     _workload(workload)
     if quota_tib is None:
         quota_tib = anf.quota_range_tib("large")[1]
@@ -251,7 +251,7 @@ def clients_needed(workload, nconnect="with", quota_tib=None, service_level="Ult
     """
     limit = predict(1, workload, nconnect, quota_tib, service_level)
     volume = np.minimum(limit["quota_bound"], limit["measured_bound"])
-    return _checks.scalar_or_array(np.maximum(np.ceil(volume / client_mibps(workload, nconnect)), 1.0))
+    return checks.scalar_or_array(np.maximum(np.ceil(volume / client_mibps(workload, nconnect)), 1.0))
 
 
 def documented_limit_mibps(clients, quota_tib=None, service_level="Ultra"):
@@ -284,7 +284,7 @@ def documented_limit_mibps(clients, quota_tib=None, service_level="Ultra"):
 
 def _documented(clients, quota_tib=None, service_level="Ultra"):
     """:func:`documented_limit_mibps` and which of the two published limits sets it."""
-    n = _checks.in_range("clients", clients, 1.0, np.inf)
+    n = checks.in_range("clients", clients, 1.0, np.inf)
     if quota_tib is None:
         quota_tib = anf.quota_range_tib("large")[1]
     volume = anf.volume_throughput_mibps(quota_tib, service_level, "large")
@@ -367,7 +367,7 @@ def connection_mibps(operation="read"):
     >>> connection_mibps("read"), connection_mibps("write")
     (1000.0, 1650.0)
     """
-    _checks.choice("operation", operation, OPERATIONS)
+    checks.choice("operation", operation, OPERATIONS)
     return client_mibps(f"sequential {operation}", "without")
 
 
@@ -394,7 +394,7 @@ def client_iops(operation="read"):
     >>> client_iops("read"), client_iops("write")
     (426000.0, 405000.0)
     """
-    _checks.choice("operation", operation, OPERATIONS)
+    checks.choice("operation", operation, OPERATIONS)
     return float(bandwidth.iops_from_bandwidth(client_mibps(f"random {operation}", "with"),
                                                block_size_kib(f"random {operation}")))
 
@@ -457,15 +457,15 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     >>> b["mibps"], b["binding"]
     (1000.0, "connections' throughput")
     """
-    _checks.choice("operation", operation, OPERATIONS)
+    checks.choice("operation", operation, OPERATIONS)
     limits = "azure_netapp_files_limits"
     high = data.value(limits, "nconnect_max", "connections")
     if isinstance(nconnect, bool) or not isinstance(nconnect, (int, np.integer)) or not 1 <= nconnect <= high:
         raise ValueError(f"nconnect must be a whole number from 1 to {high:g}; got {nconnect!r}")
-    latency = _checks.positive("latency_ms", latency_ms, "ms")
-    block = _checks.positive("block_size_kib", block_size_kib, "KiB")
+    latency = checks.positive("latency_ms", latency_ms, "ms")
+    block = checks.positive("block_size_kib", block_size_kib, "KiB")
     largest = units.convert(data.value(limits, "rsize_wsize_max_recommended", "B"), "B", "KiB")
-    rsize = largest if rsize_kib is None else _checks.in_range("rsize_kib", rsize_kib, 4, largest, "KiB")
+    rsize = largest if rsize_kib is None else checks.in_range("rsize_kib", rsize_kib, 4, largest, "KiB")
     requests = nconnect * data.value(limits, "nfsv3_requests_per_connection", "requests")
     request_kib = np.minimum(block, rsize)
     in_flight = bandwidth.bandwidth_mibps(queueing.littles_law_iops(requests, latency), request_kib)
@@ -476,9 +476,9 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     mibps, binding = bounds.tightest(dict(zip(CLIENT_LIMITS, (
         np.full(shape, network), np.broadcast_to(in_flight, shape), np.full(shape, connections),
         np.broadcast_to(by_iops, shape)))))
-    return {"network": network, "in_flight": _checks.scalar_or_array(in_flight), "connections": float(connections),
-            "iops_bound": _checks.scalar_or_array(by_iops), "mibps": _checks.scalar_or_array(mibps),
-            "iops": _checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
+    return {"network": network, "in_flight": checks.scalar_or_array(in_flight), "connections": float(connections),
+            "iops_bound": checks.scalar_or_array(by_iops), "mibps": checks.scalar_or_array(mibps),
+            "iops": checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
             "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
             "network_is_limit": operation == "write"}
 
@@ -518,16 +518,16 @@ def volume_target_mibps(block_size_kib, operation="read", volume_type="large"):
     >>> round(volume_target_mibps(8), 1), volume_target_mibps(256, volume_type="breakthrough")
     (5539.1, 54000.0)
     """
-    _checks.choice("operation", operation, OPERATIONS)
-    _checks.choice("volume_type", volume_type, TARGET_VOLUME_TYPES)
-    block = _checks.positive("block_size_kib", block_size_kib, "KiB")
+    checks.choice("operation", operation, OPERATIONS)
+    checks.choice("volume_type", volume_type, TARGET_VOLUME_TYPES)
+    block = checks.positive("block_size_kib", block_size_kib, "KiB")
     test = "scale-out" if volume_type == "large" else "breakthrough scale-out"
     nconnect = "unstated" if volume_type == "large" else "with"
     sequential = _result_mibps(test, f"sequential {operation}", nconnect)
     # both benchmarks' random results are 8 KiB operations (``block_size_kib`` is the argument here)
     random_iops = bandwidth.iops_from_bandwidth(_result_mibps(test, f"random {operation}", nconnect),
                                                 _test("scaleout_rand_block", "KiB"))
-    return _checks.scalar_or_array(np.minimum(sequential, bandwidth.bandwidth_mibps(random_iops, block)))
+    return checks.scalar_or_array(np.minimum(sequential, bandwidth.bandwidth_mibps(random_iops, block)))
 
 
 def clients_for_target(vm_size, nconnect, latency_ms, block_size_kib, operation="read", volume_type="large"):
@@ -556,7 +556,7 @@ def clients_for_target(vm_size, nconnect, latency_ms, block_size_kib, operation=
     """
     client = client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation)
     target = volume_target_mibps(block_size_kib, operation, volume_type)
-    clients = _checks.scalar_or_array(np.maximum(np.ceil(np.asarray(target) / np.asarray(client["mibps"])), 1.0))
+    clients = checks.scalar_or_array(np.maximum(np.ceil(np.asarray(target) / np.asarray(client["mibps"])), 1.0))
     return {"client": client, "target_mibps": target, "clients": clients}
 
 
@@ -577,7 +577,7 @@ def implied_latency_ms(workload):
     >>> round(implied_latency_ms("random read"), 2)
     2.1
     """
-    _checks.choice("workload", workload, ("random read", "random write"))
+    checks.choice("workload", workload, ("random read", "random write"))
     iops = bandwidth.iops_from_bandwidth(client_mibps(workload, "without"), block_size_kib(workload))
     requests = data.value("azure_netapp_files_limits", "nfsv3_requests_per_connection", "requests")
     return float(queueing.littles_law_latency_ms(iops, requests))
