@@ -132,3 +132,22 @@ def test_performance_basics_quiz_and_knowledge_check_agree_on_the_standard_tie()
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
     assert 'put("std_bind", anf.binding_limit(hpc["quiz2_option_standard_quota"], "Standard"))' in code
     assert "== anf.TIED_LIMITS" in code
+
+
+def test_every_chapter_has_a_live_case_in_jupyterlab():
+    # the chapter checklist's last step (README): one case per chapter in tests/test_jupyterlab.py's CASES
+    source = (ROOT / "tests" / "test_jupyterlab.py").read_text(encoding="utf-8")
+    cases = source[source.index("CASES = ["):source.index("\n]\n", source.index("CASES = ["))]
+    cased = set(re.findall(r'\("([\w-]+)\.ipynb"', cases))
+    missing = sorted(Path(c).name for c in CHAPTERS if Path(c).name not in cased)
+    assert cased and not missing, f"chapters without a JupyterLab case: {missing}"
+
+
+def test_the_appendix_lists_every_chapters_critical_reading():
+    # the appendix's list of where the sources do not add up names each chapter's "Reading the source critically"
+    appendix = (ROOT / "book" / "data-and-sources.ipynb").read_text(encoding="utf-8")
+    missing = []
+    for chapter in CHAPTERS:
+        labels = re.findall(r"\(([\w-]+-critical)\)=", (ROOT / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+        missing += [f"{chapter}: {label}" for label in labels if f"<{label}>" not in appendix]
+    assert not missing, f"the appendix does not list: {missing}"
