@@ -115,6 +115,13 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
     return month
 
 
+def _pd_monthly_cost_usd(size_gib, disks, price_row):
+    """``disks x size [GiB] x`` the GiB-month price of ``price_row`` in the price table. [USD]"""
+    size = checks.positive("size_gib", size_gib, "GiB")
+    n = checks.in_range("disks", disks, 1, float("inf"))
+    return checks.scalar_or_array(n * size * data.value(_PRICES, price_row, "USD per GiB-month"))
+
+
 def ssd_pd_monthly_cost_usd(size_gib, disks=1):
     """Price of SSD Persistent Disk capacity for a month, billed per GB of 2^30 bytes.
 
@@ -137,9 +144,7 @@ def ssd_pd_monthly_cost_usd(size_gib, disks=1):
     >>> round(ssd_pd_monthly_cost_usd(4096, 2), 2)
     1392.64
     """
-    size = checks.positive("size_gib", size_gib, "GiB")
-    n = checks.in_range("disks", disks, 1, float("inf"))
-    return checks.scalar_or_array(n * size * data.value(_PRICES, "pd_ssd_gb_month", "USD per GiB-month"))
+    return _pd_monthly_cost_usd(size_gib, disks, "pd_ssd_gb_month")
 
 
 def standard_pd_monthly_cost_usd(size_gib, disks=1):
@@ -162,9 +167,7 @@ def standard_pd_monthly_cost_usd(size_gib, disks=1):
     >>> round(standard_pd_monthly_cost_usd(315), 2)
     12.6
     """
-    size = checks.positive("size_gib", size_gib, "GiB")
-    n = checks.in_range("disks", disks, 1, float("inf"))
-    return checks.scalar_or_array(n * size * data.value(_PRICES, "pd_standard_gb_month", "USD per GiB-month"))
+    return _pd_monthly_cost_usd(size_gib, disks, "pd_standard_gb_month")
 
 
 def ssd_pd_size_limits(size_gib):
