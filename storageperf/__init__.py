@@ -19,7 +19,7 @@ import importlib
 
 #: The layers and the data reader, imported when first used (``storageperf.platforms``, or
 #: ``from storageperf import data``): importing one concept reads no table and loads no platform or source.
-_PARTS = ("concepts", "data", "platforms", "sources")
+_PARTS = ("concepts", "data", "platforms", "sources", "studio")
 
 
 def __getattr__(name):

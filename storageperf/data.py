@@ -106,10 +106,18 @@ def row(table, row_id):
     >>> row("azure_netapp_files_limits", "volume_ceiling_large")["document"]
     'anf-large-volumes-requirements'
     """
-    frame = _indexed(table)
-    if row_id not in frame.index:
+    rows = _rows(table)
+    if row_id not in rows:
         raise ValueError(f"row_id must be an id of the {table} table; got {row_id!r}")
-    return {"id": row_id, **{k: (v.item() if hasattr(v, "item") else v) for k, v in frame.loc[row_id].items()}}
+    return {"id": row_id, **rows[row_id]}
+
+
+@functools.cache
+def _rows(table):
+    """Every row of a table with an ``id`` column, as plain Python values, by id (read once: a row is a copy)."""
+    frame = _indexed(table)
+    return {i: {k: (v.item() if hasattr(v, "item") else v) for k, v in r.items()}
+            for i, r in zip(frame.index, frame.to_dict("records"))}
 
 
 def value(table, row_id, unit):

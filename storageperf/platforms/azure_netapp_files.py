@@ -36,6 +36,8 @@ References
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 
@@ -142,9 +144,14 @@ def supported_service_levels(volume_type):
     ('Standard', 'Premium', 'Ultra', 'Flexible')
     """
     checks.choice("volume_type", volume_type, VOLUME_TYPES)
-    table = data.load(_SUPPORT)
-    offered = set(table.loc[table["volume_type"] == volume_type, "service_level"])
-    return tuple(level for level in ALL_SERVICE_LEVELS if level in offered)
+    return tuple(level for level in ALL_SERVICE_LEVELS if (volume_type, level) in _support())
+
+
+@functools.cache
+def _support():
+    """``{(volume type, service level): status}`` of the volume-support table (read once)."""
+    return {(t, level): status for t, level, status in data.load(_SUPPORT)[["volume_type", "service_level",
+                                                                            "status"]].itertuples(index=False)}
 
 
 def volume_status(volume_type, service_level):
@@ -166,9 +173,7 @@ def volume_status(volume_type, service_level):
     ('generally available', 'preview')
     """
     checks.choice("service_level", service_level, supported_service_levels(volume_type))
-    table = data.load(_SUPPORT)
-    row = table[(table["volume_type"] == volume_type) & (table["service_level"] == service_level)]
-    return str(row["status"].iloc[0])
+    return str(_support()[(volume_type, service_level)])
 
 
 def volume_ceiling_mibps(service_level, volume_type="regular"):
@@ -239,6 +244,13 @@ def mix_curve(io_kib=64, document="anf-advanced-calculator"):
     if isinstance(io_kib, (str, bool, np.bool_)) or io_kib not in MIX_IO_KIB:
         raise ValueError(f"io_kib must be one of {', '.join(map(str, MIX_IO_KIB))} KiB; got {io_kib!r}")
     checks.choice("document", document, ("anf-advanced-calculator", "anf-benchmarks-linux"))
+    shares, mibps = _mix_points(io_kib, document)
+    return pd.DataFrame({"read_share": shares, "mibps": mibps})
+
+
+@functools.cache
+def _mix_points(io_kib, document="anf-advanced-calculator"):
+    """``(read shares, MiB/s)`` of one published curve, as tuples (read once)."""
     curves = data.load(_MIX)
     rows = curves[(curves["io_kib"] == io_kib) & (curves["document"] == document)].sort_values("read_percent")
     if rows.empty:
@@ -246,7 +258,7 @@ def mix_curve(io_kib=64, document="anf-advanced-calculator"):
                          f"got {io_kib!r}")
     mibps = [data.value(_MIX, i, "MiB/s") if u == "MiB/s" else bandwidth.bandwidth_mibps(v, io_kib)
              for i, u, v in zip(rows["id"], rows["unit"], rows["value"])]
-    return pd.DataFrame({"read_share": rows["read_percent"].to_numpy() / 100, "mibps": mibps})
+    return tuple(float(r) for r in rows["read_percent"].to_numpy() / 100), tuple(float(m) for m in mibps)
 
 
 def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
@@ -298,8 +310,7 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
                 "extrapolated": basis == "extrapolated"}
 
     def on_curve(kib):
-        c = mix_curve(kib)
-        return np.interp(share, c["read_share"], c["mibps"])
+        return np.interp(share, *_mix_points(kib))
 
     if size in MIX_IO_KIB:
         mibps, basis = on_curve(size), "measured"
@@ -745,6 +756,7 @@ def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_
 _CAPACITY_METER = {"Standard": "Standard Capacity", "Premium": "Premium Capacity", "Ultra": "Ultra Capacity",
                    "Flexible": "Flexible Service Level Capacity"}
 _THROUGHPUT_METER = "Flexible Service Level Throughput MiBps"
+_COOL_METERS = ("Standard Storage with Cool Access Capacity", "Standard Storage with Cool Access Data Transfer")
 
 #: Date of the price snapshot (its row in ``data/documents.csv``).
 PRICE_SNAPSHOT_DATE = data.row("documents", "azure-retail-prices-anf")["date"]
@@ -752,7 +764,14 @@ PRICE_SNAPSHOT_DATE = data.row("documents", "azure-retail-prices-anf")["date"]
 
 def regions():
     """Regions with prices in the snapshot, sorted (Azure ``armRegionName``, e.g. ``"eastus"``)."""
-    return sorted(data.load(_PRICES)["region"].unique())
+    return sorted({region for region, _ in _prices()})
+
+
+@functools.cache
+def _prices():
+    """``{(region, meter): row}`` of the price snapshot, rows as dicts (read once)."""
+    table = data.load(_PRICES)
+    return {(r["region"], r["meter"]): r for r in table.to_dict("records")}
 
 
 def price(region, meter):
@@ -775,15 +794,12 @@ def price(region, meter):
     >>> price("eastus", "Premium Capacity")["price_usd"]
     0.000403
     """
-    table = data.load(_PRICES)
     checks.choice("region", region, regions())
-    meters = sorted(table["meter"].unique())
-    checks.choice("meter", meter, meters)
-    row = table[(table["region"] == region) & (table["meter"] == meter)]
-    if row.empty:
+    checks.choice("meter", meter, sorted({m for _, m in _prices()}))
+    row = _prices().get((region, meter))
+    if row is None:
         raise ValueError(f"region {region!r} has no price for {meter!r} in the {PRICE_SNAPSHOT_DATE} snapshot; "
                          f"choose another region")
-    row = row.iloc[0]
     return {"price_usd": float(row["price_usd"]), "unit": row["unit"],
             "effective_start_date": row["effective_start_date"]}
 
@@ -1018,9 +1034,8 @@ def cool_access_monthly_cost_usd(data_tib, cool_share, read_back_share, random_s
 def _cool_access_prices(service_level, region):
     """(hot capacity per GiB-hour, cool capacity per GiB-hour, transfer per GiB) in a region. [USD]"""
     checks.choice("service_level", service_level, ALL_SERVICE_LEVELS)
-    return (price(region, _CAPACITY_METER[service_level])["price_usd"],
-            price(region, "Standard Storage with Cool Access Capacity")["price_usd"],
-            price(region, "Standard Storage with Cool Access Data Transfer")["price_usd"])
+    return (price(region, _CAPACITY_METER[service_level])["price_usd"], *(price(region, m)["price_usd"]
+                                                                           for m in _COOL_METERS))
 
 
 def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
@@ -1136,7 +1151,7 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     # coolness period); what they bring back is read from the hot tier until it cools again
     total_in = np.zeros(len(edges))                       # GiB brought back to the hot tier by each edge
     reads = np.zeros(len(t))                              # GiB read from the cool tier in each step
-    for k in range(len(t)):
+    for k in range(len(t) if b > 0 else 0):               # nothing is read back: nothing to step through
         back = total_in[k] - np.interp(edges[k] - period, edges, total_in, left=0.0)
         reads[k] = max(cool_target[k] - back, 0.0) * b / month * dt
         total_in[k + 1] = total_in[k] + reads[k] * h

@@ -602,6 +602,44 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
                  and _latency_ms(measured(m, workload)) <= bound), None)
 
 
+def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
+    """SSD Persistent Disk a node needs for its data and its I/O: the larger of the two.
+
+    Parameters
+    ----------
+    need_mb_per_s : float
+        Throughput needed, reads and writes together, greater than 0. [MB/s]
+    capacity_tib : float
+        Data to hold, greater than 0. [TiB]
+    read_share : float
+        Share of the operations that are reads, 0 to 1. [-]
+    block_size_kib : float
+        Size of every operation, greater than 0. [KiB]
+
+    Returns
+    -------
+    float
+        ``max(raw capacity after ONTAP's reserve, the disk the I/O needs)``: the raw capacity is
+        :func:`raw_capacity_gib`; the I/O needs :func:`~storageperf.platforms.google_cloud.ssd_pd_size_needed_gib`
+        of one disk I/O per operation and of the heavier direction's throughput. [GiB]
+
+    Examples
+    --------
+    2 TiB of streaming writes at 300 MBps: the data sets the disk.
+
+    >>> round(data_disk_gib(300, 2, 0.0, 64))
+    2381
+    """
+    need = float(checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
+    data_gib = units.convert(float(checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
+                             google_cloud.BILLING_UNIT)
+    r = float(checks.fraction("read_share", read_share))
+    ops = need / units.convert(float(checks.positive("block_size_kib", block_size_kib, "KiB")), BLOCK_UNIT, "MB")
+    io_gib = google_cloud.ssd_pd_size_needed_gib(iops=ops, mib_per_s=max(r, 1 - r) * units.convert(
+        need, RATE_UNIT, LIMIT_UNIT))
+    return max(float(raw_capacity_gib(data_gib)), float(io_gib))
+
+
 def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licence_usd_per_tib_month=None):
     """A node for a need: the smallest measured machine type, and the SSD Persistent Disk the need and data require.
 
@@ -652,15 +690,11 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     m = smallest_machine_measured(workload, need_mb_per_s, latency_ms)
     data_gib = units.convert(float(checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
                              google_cloud.BILLING_UNIT)
-    raw_gib = float(raw_capacity_gib(data_gib))
     if m is None:
         return None
     mix = workload_mix(workload)
-    ops = need_mb_per_s / units.convert(mix["block_size_kib"], BLOCK_UNIT, "MB")
-    heavier = max(mix["read_share"], 1 - mix["read_share"])
-    io_gib = google_cloud.ssd_pd_size_needed_gib(
-        iops=ops, mib_per_s=heavier * units.convert(need_mb_per_s, RATE_UNIT, LIMIT_UNIT))
-    cost = monthly_cost_usd(m, max(raw_gib, io_gib), licence_usd_per_tib_month=licence_usd_per_tib_month,
+    cost = monthly_cost_usd(m, data_disk_gib(need_mb_per_s, capacity_tib, **mix),
+                            licence_usd_per_tib_month=licence_usd_per_tib_month,
                             provisioned_tib=units.convert(data_gib, google_cloud.BILLING_UNIT, "TiB"))
     now = float(published_limit(m, mix["read_share"], mix["block_size_kib"], **current_write_path())["mb_per_s"])
     return {"machine_type": m, "data_gib": data_gib, **cost, "current_limit_mb_per_s": now,

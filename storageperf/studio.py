@@ -1,0 +1,352 @@
+"""The sizing studio: one workload against every option the guide has facts for, ranked by what it costs.
+
+It composes the platforms and sources and adds no physics of its own: each option is sized and priced by the
+function of the chapter that explains it, and the row says which limit binds, how much headroom is left, what it
+costs, and which dated facts it rests on. The site's studio runs the same arithmetic in the page from
+:func:`facts`, a file generated from the data package at build time; a test holds the two to the same answers.
+
+Options (:func:`options`):
+
+* Azure NetApp Files at every service level a volume type is offered at today (regular, large, breakthrough mode):
+  one volume in a pool of its own, sized by the quota (Standard, Premium, Ultra) or given its throughput
+  (Flexible), every ceiling capped by the read/write mix curve; several regular volumes in one manual-QoS pool
+  where one is not enough; and a regular volume with cool access, the data not read for a month in the cool tier;
+* Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
+  Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
+  as cheapest;
+* a self-managed server on an Azure VM with Premium SSD P30 disks (the disks of the guide's Cassandra
+  measurements), bounded by the disks and the VM's uncached limit; the guide holds no VM or disk price.
+"""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from . import checks, data
+from .concepts import units
+from .platforms import azure_netapp_files as anf
+from .platforms import azure_vm
+from .sources import cvo_google_cloud as cvo
+
+#: The columns of :func:`options`, in order.
+COLUMNS = ("option", "platform", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
+           "price_complete", "latency_ms", "latency_basis", "provisioned_tib", "limit_mibps", "extrapolated",
+           "status", "facts", "chapter")
+#: How sure a row's latency is (:func:`options`, ``latency_basis``).
+LATENCY_BASES = ("measured", "model inside the measured range", "extrapolated", "none")
+#: The self-managed server's disk: the Premium SSD size of the guide's Cassandra measurements.
+VM_DISK = "P30"
+#: Cool access is costed on regular volumes, as the cool-access chapter does.
+COOL_VOLUME_TYPE = "regular"
+ANF, CVO, VM = ("Azure NetApp Files", "Cloud Volumes ONTAP on Google Cloud", "Azure VM with Premium SSD")
+_LEVEL_FACTS = {"Standard": "throughput_per_tib_standard", "Premium": "throughput_per_tib_premium",
+                "Ultra": "throughput_per_tib_ultra", "Flexible": "flexible_max_throughput_per_tib"}
+
+
+def regions():
+    """The Azure regions with every Azure NetApp Files price the studio uses, sorted.
+
+    Examples
+    --------
+    >>> "eastus" in regions(), len(regions()) < len(anf.regions())
+    (True, True)
+    """
+    table = data.load("azure_netapp_files_prices")
+    meters = set(anf._CAPACITY_METER.values()) | {anf._THROUGHPUT_METER} | set(anf._COOL_METERS)
+    held = table.groupby("region")["meter"].agg(set)
+    return tuple(sorted(r for r, m in held.items() if meters <= m))
+
+
+def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
+             region="eastus", months=12, growth_tib_per_month=0.0):
+    """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
+
+    Parameters are those of :func:`options`.
+
+    Examples
+    --------
+    >>> w = workload(50, ops_per_s=32000, io_kib=64)
+    >>> w["mibps"], w["capacity_end_tib"]
+    (2000.0, 50.0)
+    """
+    cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
+    if (mibps is None) == (ops_per_s is None):
+        raise ValueError(f"give one of mibps and ops_per_s; got mibps={mibps!r}, ops_per_s={ops_per_s!r}")
+    io = float(checks.positive("io_kib", io_kib, "KiB"))
+    if mibps is not None:
+        need = float(checks.positive("mibps", mibps, "MiB/s"))
+    else:
+        need = float(units.convert(float(checks.positive("ops_per_s", ops_per_s, "ops/s")) * io, "KiB", "MiB"))
+    bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
+    checks.choice("region", region, regions())
+    if isinstance(months, bool) or not isinstance(months, int) or not 1 <= months <= 120:
+        raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
+    growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
+    return {"capacity_tib": cap, "mibps": need, "io_kib": io,
+            "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
+            "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
+            "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
+            "growth_tib_per_month": growth, "capacity_end_tib": cap + growth * months}
+
+
+def _row(option, platform, chapter, feasible, binding, limit_mibps, need, monthly_usd, months, provisioned_tib,
+         facts, status="generally available", extrapolated=False, price_complete=True, horizon_usd=None):
+    usd = monthly_usd if feasible else math.nan
+    headroom = (limit_mibps - need) / limit_mibps if feasible else math.nan
+    horizon = (usd * months if horizon_usd is None else horizon_usd) if feasible else math.nan
+    return {"option": option, "platform": platform, "feasible": bool(feasible), "binding": binding,
+            "headroom": headroom, "monthly_usd": usd, "horizon_usd": horizon,
+            "usd_per_mibps": usd / limit_mibps if feasible else math.nan, "price_complete": bool(price_complete),
+            "latency_ms": math.nan, "latency_basis": "none", "provisioned_tib": provisioned_tib,
+            "limit_mibps": limit_mibps, "extrapolated": bool(extrapolated), "status": status,
+            "facts": " ".join(facts), "chapter": chapter}
+
+
+def _mib(value):
+    return f"{value:,.0f} MiB/s"
+
+
+def _anf_facts(level, volume_type, region):
+    ceiling = {"regular": f"volume_ceiling_regular_{level.lower()}", "large": "volume_ceiling_large",
+               "breakthrough": "volume_ceiling_breakthrough"}[volume_type]
+    if volume_type == "large" and level == "Flexible":
+        ceiling = "volume_ceiling_large_flexible"
+    return [f"azure_netapp_files_limits:{_LEVEL_FACTS[level]}", f"azure_netapp_files_limits:{ceiling}",
+            f"azure_netapp_files_limits:volume_quota_max_{volume_type}", "azure_netapp_files_limits:capacity_pool_max",
+            f"azure_netapp_files_prices:{region}", "azure_netapp_files_volume_support"] + (
+        ["azure_netapp_files_mix_curves"] if volume_type == "regular" else [])
+
+
+def _anf_infeasible(w, level, volume_type, quota, pool, ceilings):
+    """Why one volume cannot do it, in words: the first limit it breaks."""
+    ceiling, mix, top = ceilings
+    high_q = anf.quota_range_tib(volume_type)[1]
+    if w["mibps"] > top:
+        which = anf.MIX_LIMIT if mix < ceiling else "volume ceiling"
+        return f"the need, {_mib(w['mibps'])}, is above the {which}, {_mib(top)}"
+    if quota > high_q:
+        return f"the quota, {quota:,.1f} TiB, is above the largest {volume_type} volume, {high_q:,.0f} TiB"
+    return f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB"
+
+
+def _anf_one_volume(w, level, volume_type):
+    """One volume in a pool of its own, without cool access."""
+    ceilings = anf._effective_ceiling(level, volume_type, w["read_share"], w["io_kib"])
+    mix = anf.mix_ceiling(volume_type, w["read_share"], w["io_kib"])
+    cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
+    high_pool = anf.pool_range_tib()[1]
+    if level == "Flexible":
+        size = anf.flexible_volume(cap, need, volume_type, w["read_share"], w["io_kib"])
+        pool, limit = float(size["pool_tib"]), float(size["throughput_mibps"])
+        ok = bool(size["feasible"])
+        usd = float(anf.monthly_pool_cost_usd(pool, level, limit, region)) if ok else math.nan
+        sets = "the data sets the pool" if size["binding"] == "capacity" else "the throughput sets the pool"
+        binding = f"throughput bought: {_mib(limit)}; {sets}"
+    else:
+        size = anf.size_volume(cap, need, level, volume_type, w["read_share"], w["io_kib"])
+        pool = float(anf.pool_size_tib(size["quota_tib"]))
+        ok = bool(size["feasible"]) and pool <= high_pool
+        limit = float(size["throughput_mibps"])
+        usd = float(anf.monthly_pool_cost_usd(pool, level, region=region)) if ok else math.nan
+        binding = ("the data sets the quota" if size["binding"] == "capacity"
+                   else "quota x service level sets the quota")
+        if ok and limit < float(size["quota_tib"]) * anf.throughput_per_tib_mibps(level):
+            binding += f"; the {anf.MIX_LIMIT if ceilings[1] < ceilings[0] else 'volume ceiling'} caps it"
+    if not ok:
+        binding = _anf_infeasible(w, level, volume_type, float(size["quota_tib"]), pool, ceilings)
+    name = {"regular": "regular volume", "large": "large volume", "breakthrough": "breakthrough mode"}[volume_type]
+    return _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
+                ok, binding, limit, need, usd, w["months"], pool, _anf_facts(level, volume_type, region),
+                anf.volume_status(volume_type, level), mix["extrapolated"])
+
+
+def _anf_several_volumes(w, level):
+    """The fewest regular volumes, in one manual-QoS pool, that hold the data and carry the need; None if one does."""
+    _, _, top = anf._effective_ceiling(level, "regular", w["read_share"], w["io_kib"])
+    cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
+    low_q, high_q = anf.quota_range_tib("regular")
+    n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12))
+    if n < 2:
+        return None
+    if level == "Flexible":
+        assigned = max(need, anf.flexible_throughput_range_mibps(anf.pool_range_tib()[0])[0])
+        pool = float(anf.flexible_pool_tib(max(cap, n * low_q), assigned))
+        limit = min(assigned, n * top)
+    else:
+        pool = anf.manual_qos_pool_tib([cap / n] * n, [need / n] * n, level)["manual"]
+        limit = min(pool * anf.throughput_per_tib_mibps(level), n * top)
+    ok = pool <= anf.pool_range_tib()[1]
+    usd = math.nan
+    if ok:
+        usd = float(anf.monthly_pool_cost_usd(pool, level, assigned if level == "Flexible" else None, region))
+        binding = f"{n} volumes of at most {_mib(top)} each share the pool's throughput (manual QoS)"
+    else:
+        binding = f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB"
+    mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"])
+    facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
+    return _row(f"{ANF} {level}, {n} regular volumes (manual QoS)", ANF, "hpc-eda", ok, binding, limit, need, usd,
+                w["months"], pool, facts, "generally available", mix["extrapolated"])
+
+
+def _anf_cool(w, level):
+    """One regular volume with cool access, the data not read for a month in the cool tier."""
+    cap, cap0, need, region, c = w["capacity_end_tib"], w["capacity_tib"], w["mibps"], w["region"], w["cold_share"]
+    low_pool, _ = anf.pool_range_tib()
+    high_q = anf.quota_range_tib(COOL_VOLUME_TYPE)[1]
+    facts = _anf_facts(level, COOL_VOLUME_TYPE, region) + [
+        "azure_netapp_files_limits:coolness_period_default", "azure_netapp_files_limits:cool_tiering_start_delay",
+        "azure_netapp_files_cool_access_regions"]
+    name = f"{ANF} {level}, regular volume with cool access"
+    mix = anf.mix_ceiling(COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
+    if not low_pool <= cap0 <= cap <= high_q:
+        why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data on one regular volume; "
+               f"this is {cap0:,.1f} to {cap:,.1f} TiB")
+        return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
+                    extrapolated=mix["extrapolated"])
+    s = anf.cool_access_sizing(cap, c, need, level, region)
+    ok = bool(math.isfinite(s["usd_cool"])) and need <= float(mix["mibps"])
+    if not ok:
+        ceilings = anf._effective_ceiling(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
+        why = (f"the need, {_mib(need)}, is above what a regular {level} volume with cool access can be given"
+               if need <= ceilings[2] else _anf_infeasible(w, level, COOL_VOLUME_TYPE, cap, cap, ceilings))
+        return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
+                    extrapolated=mix["extrapolated"])
+    pool, quota = s["pool_tib_cool"], s["quota_tib_cool"]
+    by_month = anf.cool_access_cost_by_month(cap0, c, 0.0, 0.0, service_level=level, region=region,
+                                             months=w["months"], growth_tib_per_month=w["growth_tib_per_month"],
+                                             pool_tib=pool)
+    horizon = float(by_month["total"].sum())
+    if level == "Flexible":
+        limit = float(anf.flexible_volume(cap, need)["throughput_mibps"])
+        horizon += float(anf.monthly_flexible_throughput_cost_usd(limit, pool, region)) * w["months"]
+        binding = f"throughput bought: {_mib(limit)}"
+    else:
+        limit = float(anf.cool_access_volume_throughput_mibps(quota, level, cap * c, s["rule"], COOL_VOLUME_TYPE,
+                                                              w["read_share"], w["io_kib"]))
+        binding = (f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB" if quota > cap * (1 + 1e-12)
+                   else "the data sets the quota")
+    return _row(name, ANF, "cool-access", True, binding, limit, need, s["usd_cool"], w["months"], pool, facts,
+                "generally available", mix["extrapolated"], horizon_usd=horizon)
+
+
+def _cvo(w, machine_type):
+    """A Cloud Volumes ONTAP node on one of TR-4816's machine types, in NetApp's current write path."""
+    need_mb = float(units.convert(w["mibps"], "MiB/s", cvo.RATE_UNIT))
+    lim = cvo.published_limit(machine_type, w["read_share"], w["io_kib"], **cvo.current_write_path())
+    limit = float(lim["mib_per_s"])
+    most_tib = float(units.convert(cvo.machine_limits(machine_type)["max_storage_tb"], "TiB", "TiB"))
+    cap = w["capacity_end_tib"]
+    facts = ["cvo_google_cloud_setup", "google_cloud_cvo", "google_cloud_prices", "google_cloud_limits"]
+    if w["mibps"] > limit:
+        binding, ok = f"the need is above the machine's {lim['binding']}, {_mib(limit)}", False
+    elif cap > most_tib:
+        binding, ok = f"the data, {cap:,.1f} TiB, is above the licence's {most_tib:,.0f} TiB", False
+    else:
+        binding, ok = f"{lim['binding']} of the machine type, {_mib(limit)}; licence price not published", True
+    disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"])
+    cost = cvo.monthly_cost_usd(machine_type, disk_gib)
+    usd = float(cost["total"])
+    if ok and not math.isfinite(usd):
+        binding += "; no price for the machine type"
+    return _row(f"Cloud Volumes ONTAP, {machine_type}", CVO, "cvo-google-cloud", ok, binding, limit, w["mibps"], usd,
+                w["months"], float(units.convert(disk_gib, "GiB", "TiB")), facts, price_complete=False)
+
+
+def _vm(w, vm_size):
+    """A self-managed file server on an Azure VM with Premium SSD disks striped together, uncached."""
+    need_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s"))
+    disk_gib = azure_vm.limit(VM_DISK, "size", "GiB")
+    n = max(math.ceil(float(units.convert(w["capacity_end_tib"], "TiB", "GiB")) / disk_gib - 1e-12),
+            math.ceil(need_mb / azure_vm.limit(VM_DISK, "mbps", "MB/s") - 1e-12),
+            math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
+    most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]
+    name = f"Self-managed server, {vm_size} with {VM_DISK} disks"
+    if n > most:
+        return _row(name, VM, "cassandra-disk-caching", False,
+                    f"{n} {VM_DISK} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
+                    math.nan, w["months"], math.nan, facts, price_complete=False)
+    p = azure_vm.disk_path_limits(vm_size, "None", VM_DISK, n)
+    limit_mb = min(p["throughput_mb_per_s"], p["iops"] * need_mb / w["ops_per_s"])
+    limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
+    which = p["throughput_binding"] if p["throughput_mb_per_s"] <= p["iops"] * need_mb / w["ops_per_s"] else \
+        p["iops_binding"]
+    kind = "throughput" if which == p["throughput_binding"] and limit_mb == p["throughput_mb_per_s"] else "IOPS"
+    ok = w["mibps"] <= limit * (1 + 1e-12)
+    binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
+               else f"the need is above the {which} {kind} limit, {_mib(limit)}")
+    return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], math.nan, w["months"],
+                n * disk_gib / 1024, facts, price_complete=False)
+
+
+def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
+            region="eastus", months=12, growth_tib_per_month=0.0):
+    """Every option the guide has facts for, sized for one workload, cheapest feasible first.
+
+    Parameters
+    ----------
+    capacity_tib : float
+        Data to hold today, greater than 0. [TiB]
+    mibps, ops_per_s : float
+        The throughput needed [MiB/s], or the operations a second [1/s] of ``io_kib`` each: give one.
+    io_kib : float
+        Size of each I/O, greater than 0; default 64. [KiB]
+    read_share : float
+        Share of the operations that are reads, 0 to 1; default 1. [-]
+    latency_ms : float, optional
+        The latency the workload tolerates; rows whose latency the guide does not know say so. [ms]
+    cold_share : float
+        Share of the data not read for a month, 0 to 1: what cool access moves to the cool tier. [-]
+    region : str
+        Azure region for Azure prices, see :func:`storageperf.platforms.azure_netapp_files.regions`.
+    months : int
+        Horizon, 1 to 120: the data grows for it, and cool access's move to the cool tier is costed over it. [-]
+    growth_tib_per_month : float
+        Data added each month, at least 0. [TiB per month]
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per option, the columns of :data:`COLUMNS`: ``monthly_usd`` is a month's cost once running, sized
+        for the data at the horizon's end [USD]; ``horizon_usd`` the cost over ``months``, including the months
+        before data moves to the cool tier and the move itself [USD]; ``headroom`` the share of ``limit_mibps``
+        the need leaves unused; ``price_complete`` False where a price the guide does not hold is missing (never
+        ranked as cheapest). Feasible rows with a complete price first, by ``horizon_usd``; then feasible rows
+        without one; then the rest. Ties: generally available before preview, then the order options are listed.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check, 50 TiB at 3,000 MiB/s in East US: a Flexible regular volume is cheapest.
+
+    >>> o = options(50, mibps=3000)
+    >>> o.loc[0, "option"], round(o.loc[0, "monthly_usd"])
+    ('Azure NetApp Files Flexible, regular volume', 12105)
+    """
+    w = workload(capacity_tib, mibps, ops_per_s, io_kib, read_share, latency_ms, cold_share, region, months,
+                 growth_tib_per_month)
+    rows = []
+    for volume_type in ("regular", "large", "breakthrough"):
+        for level in anf.supported_service_levels(volume_type):
+            rows.append(_anf_one_volume(w, level, volume_type))
+    rows += [r for r in (_anf_several_volumes(w, level) for level in anf.ALL_SERVICE_LEVELS) if r is not None]
+    rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
+    rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
+    rows += [_vm(w, v) for v in azure_vm.DISK_SIZES]
+    if w["latency_ms"] is not None:
+        for r in rows:
+            if r["latency_basis"] == "none":
+                r["binding"] += "; latency not known: the guide has no measurement for this workload"
+    return rank(pd.DataFrame(rows, columns=list(COLUMNS)))
+
+
+def rank(frame):
+    """Order option rows: feasible with a complete price by ``horizon_usd``, then feasible without one, then the
+    rest; ties generally available first, then in the order given."""
+    key = pd.DataFrame({
+        "group": [0 if f and p and math.isfinite(u) else 1 if f else 2
+                  for f, p, u in zip(frame["feasible"], frame["price_complete"], frame["horizon_usd"])],
+        "usd": frame["horizon_usd"].fillna(math.inf), "preview": frame["status"] == "preview",
+        "order": range(len(frame))})
+    order = key.sort_values(["group", "usd", "preview", "order"], kind="stable").index
+    return frame.loc[order].reset_index(drop=True)
