@@ -235,13 +235,14 @@ def _cvo(w, machine_type):
     need_mb = float(units.convert(w["mibps"], "MiB/s", cvo.RATE_UNIT))
     lim = cvo.published_limit(machine_type, w["read_share"], w["io_kib"], **cvo.current_write_path())
     limit = float(lim["mib_per_s"])
-    most_tib = float(units.convert(cvo.machine_limits(machine_type)["max_storage_tb"], "TiB", "TiB"))
+    # TR-4816's licences (2020) cap the storage; NetApp's "TB" is a TiB (cvo-google-cloud-10)
+    most_tib = float(cvo.machine_limits(machine_type)["max_storage_tb"])
     cap = w["capacity_end_tib"]
     facts = ["cvo_google_cloud_setup", "google_cloud_cvo", "google_cloud_prices", "google_cloud_limits"]
     if w["mibps"] > limit:
         binding, ok = f"the need is above the machine's {lim['binding']}, {_mib(limit)}", False
     elif cap > most_tib:
-        binding, ok = f"the data, {cap:,.1f} TiB, is above the licence's {most_tib:,.0f} TiB", False
+        binding, ok = f"the data, {cap:,.1f} TiB, is above the {most_tib:,.0f} TiB TR-4816's licence allowed", False
     else:
         binding, ok = f"{lim['binding']} of the machine type, {_mib(limit)}; licence price not published", True
     disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"])
@@ -268,11 +269,12 @@ def _vm(w, vm_size):
                     f"{n} {VM_DISK} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
                     math.nan, w["months"], math.nan, facts, price_complete=False)
     p = azure_vm.disk_path_limits(vm_size, "None", VM_DISK, n)
-    limit_mb = min(p["throughput_mb_per_s"], p["iops"] * need_mb / w["ops_per_s"])
+    by_throughput, by_iops = p["throughput_mb_per_s"], p["iops"] * need_mb / w["ops_per_s"]
+    if by_throughput <= by_iops:
+        limit_mb, which, kind = by_throughput, p["throughput_binding"], "throughput"
+    else:
+        limit_mb, which, kind = by_iops, p["iops_binding"], "IOPS"
     limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
-    which = p["throughput_binding"] if p["throughput_mb_per_s"] <= p["iops"] * need_mb / w["ops_per_s"] else \
-        p["iops_binding"]
-    kind = "throughput" if which == p["throughput_binding"] and limit_mb == p["throughput_mb_per_s"] else "IOPS"
     ok = w["mibps"] <= limit * (1 + 1e-12)
     binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
                else f"the need is above the {which} {kind} limit, {_mib(limit)}")
@@ -341,12 +343,88 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
 
 
 def rank(frame):
-    """Order option rows: feasible with a complete price by ``horizon_usd``, then feasible without one, then the
-    rest; ties generally available first, then in the order given."""
+    """Order option rows: feasible with a complete price by ``horizon_usd`` to the cent, then feasible without
+    one, then the rest; ties generally available first, then in the order given."""
     key = pd.DataFrame({
         "group": [0 if f and p and math.isfinite(u) else 1 if f else 2
                   for f, p, u in zip(frame["feasible"], frame["price_complete"], frame["horizon_usd"])],
-        "usd": frame["horizon_usd"].fillna(math.inf), "preview": frame["status"] == "preview",
+        # to the cent: options that cost the same (cool access on no cold data) tie, whatever the float noise
+        "usd": [math.floor(u * 100 + 0.5) if math.isfinite(u) else math.inf for u in frame["horizon_usd"]],
+        "preview": frame["status"] == "preview",
         "order": range(len(frame))})
     order = key.sort_values(["group", "usd", "preview", "order"], kind="stable").index
     return frame.loc[order].reset_index(drop=True)
+
+
+def facts():
+    """The numbers the site's studio computes with, read through the model from the data package.
+
+    Returns
+    -------
+    dict
+        Plain numbers, lists and strings (JSON-ready): the units' byte sizes and the month; Azure NetApp Files'
+        rates, ceilings, quota and pool ranges, mix curves, cool-access rules and prices by region; Cloud Volumes
+        ONTAP's machine limits, write path and prices; the Azure VM sizes' uncached limits and the disk's; the
+        regions; and the dates of the price snapshot. The site's studio (``studio.js``) reads only this.
+
+    Examples
+    --------
+    >>> f = facts()
+    >>> f["anf"]["rate"]["Premium"], f["anf"]["volume_types"]["regular"]["ceiling"]["Ultra"]
+    (64.0, 4500.0)
+    """
+    a = anf
+    low_pool, high_pool = a.pool_range_tib()
+    types = {}
+    for t in ("regular", "large", "breakthrough"):
+        levels = a.supported_service_levels(t)
+        types[t] = {"levels": list(levels), "quota": list(a.quota_range_tib(t)),
+                    "ceiling": {lv: a.volume_ceiling_mibps(lv, t) for lv in levels},
+                    "status": {lv: a.volume_status(t, lv) for lv in levels},
+                    "facts": {lv: " ".join(_anf_facts(lv, t, "{region}")) for lv in levels}}
+    meters = {**{lv: a._CAPACITY_METER[lv] for lv in a.ALL_SERVICE_LEVELS}, "throughput": a._THROUGHPUT_METER,
+              "cool": a._COOL_METERS[0], "transfer": a._COOL_METERS[1]}
+    prices = {r: {k: a.price(r, m)["price_usd"] for k, m in meters.items()} for r in regions()}
+    base, _ = a.flexible_throughput_range_mibps(low_pool)
+    listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
+    mv = {m: cvo.machine_limits(m) for m in cvo.MACHINE_TYPES}
+    path = cvo.current_write_path()
+    per_gib = cvo.google_cloud.ssd_pd_size_limits(1.0)
+    return {
+        "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
+        "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
+        "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE,
+        "anf": {
+            "levels": list(a.ALL_SERVICE_LEVELS), "auto_levels": list(a.SERVICE_LEVELS),
+            "rate": {lv: a.throughput_per_tib_mibps(lv) for lv in a.SERVICE_LEVELS},
+            "cool_rate": {lv: a.throughput_per_tib_mibps(lv, cool_access=True) for lv in a.SERVICE_LEVELS},
+            "volume_types": types, "pool": [low_pool, high_pool], "pool_step": a._limit("capacity_pool_increment", "TiB"),
+            "flexible_base": base, "flexible_per_tib": a._limit("flexible_max_throughput_per_tib", "MiB/s per TiB"),
+            "mix_io_kib": list(a.MIX_IO_KIB),
+            "mix": {str(k): [list(v) for v in a._mix_points(k)] for k in a.MIX_IO_KIB},
+            "mix_limit": a.MIX_LIMIT, "prices": prices,
+            "cool": {"levels": list(a.cool_access_service_levels()),
+                     "rule_2026_regions": sorted(r for r in regions() if r in listed),
+                     "threshold_tib": a._limit("cool_tier_throughput_threshold", "TiB"),
+                     "cool_tier_rate": a._limit("throughput_per_tib_cool_tier", "MiB/s per TiB"),
+                     "coolness_days": a.coolness_periods_days()[1],
+                     "delay_days": a._limit("cool_tiering_start_delay", "days"), "steps_per_month": 60},
+        },
+        "cvo": {"machines": {m: {"read_iops": v["read_iops"], "write_iops": v["write_iops"],
+                                 "read_mib_per_s": v["read_mib_per_s"], "write_mib_per_s": v["write_mib_per_s"],
+                                 "max_tib": v["max_storage_tb"],
+                                 "vm_usd": cvo.google_cloud.vm_monthly_cost_usd(m)} for m, v in mv.items()},
+                "disk_reads_per_read": path["disk_reads_per_read"],
+                "disk_writes_per_write": path["disk_writes_per_write"],
+                "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],
+                "limit_names": list(cvo.LIMITS), "reserve": cvo.reserve_share(),
+                "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mib_per_s"],
+                "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
+                "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
+        "vm": {"disk": VM_DISK, "disk_gib": azure_vm.limit(VM_DISK, "size", "GiB"),
+               "disk_mb_per_s": azure_vm.limit(VM_DISK, "mbps", "MB/s"),
+               "disk_iops": azure_vm.limit(VM_DISK, "iops", "IOPS"),
+               "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mbps", "MB/s"),
+                             "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
+                             "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},
+    }

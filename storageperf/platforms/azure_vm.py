@@ -22,6 +22,8 @@ References
 """
 from __future__ import annotations
 
+import functools
+
 from .. import checks, data
 from ..concepts import bounds
 
@@ -69,11 +71,16 @@ def limit(resource, quantity, unit):
     (512.0, 5000.0)
     """
     checks.choice("resource", resource, VM_SIZES + DISKS + DISK_TYPES)
-    table = data.load(_TABLE)
-    ids = set(table.loc[table["resource"] == resource, "id"])
-    quantities = sorted(i.removeprefix(_PREFIX[resource] + "_") for i in ids)
-    checks.choice("quantity", quantity, quantities)
+    checks.choice("quantity", quantity, _quantities(resource))
     return data.value(_TABLE, f"{_PREFIX[resource]}_{quantity}", unit)
+
+
+@functools.cache
+def _quantities(resource):
+    """The quantities the table gives for one resource, sorted (read once)."""
+    table = data.load(_TABLE)
+    return tuple(sorted(i.removeprefix(_PREFIX[resource] + "_")
+                        for i in table.loc[table["resource"] == resource, "id"]))
 
 
 def host_caching_supported(disk):

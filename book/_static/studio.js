@@ -1,0 +1,378 @@
+// The sizing studio's arithmetic, in the page: storageperf.studio.options, step for step, from the facts file
+// (studio-facts.json, generated from the data package when the site is built). A test runs both on thousands of
+// workloads and fails on any difference in feasibility, binding limit, ranking, or a number by more than 0.01 %.
+
+const INF = Infinity;
+
+// ---- checks: one-line messages naming the parameter, the value and what is allowed ----------------------------
+function num(name, v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`${name} must be a finite number, got ${v}`);
+  return v;
+}
+function positive(name, v, unit) {
+  if (num(name, v) <= 0) throw new Error(`${name} must be greater than 0${unit ? " " + unit : ""}, got ${v}`);
+  return v;
+}
+function fraction(name, v) {
+  if (num(name, v) < 0 || v > 1) throw new Error(`${name} must be between 0 and 1 (a fraction), got ${v}`);
+  return v;
+}
+
+export function workload(F, input) {
+  const given = (k) => input[k] !== undefined && input[k] !== null && input[k] !== "";
+  const cap = positive("capacity_tib", input.capacity_tib, "TiB");
+  if (given("mibps") === given("ops_per_s")) throw new Error("give one of mibps and ops_per_s");
+  const io = positive("io_kib", given("io_kib") ? input.io_kib : 64, "KiB");
+  const need = given("mibps") ? positive("mibps", input.mibps, "MiB/s")
+    : positive("ops_per_s", input.ops_per_s, "ops/s") * io * F.bytes.KiB / F.bytes.MiB;
+  const bound = given("latency_ms") ? positive("latency_ms", input.latency_ms, "ms") : null;
+  const region = given("region") ? input.region : "eastus";
+  if (!F.regions.includes(region)) throw new Error(`region must be one of the ${F.regions.length} regions listed, got ${region}`);
+  const months = given("months") ? input.months : 12;
+  if (!Number.isInteger(months) || months < 1 || months > 120) throw new Error(`months must be a whole number from 1 to 120; got ${months}`);
+  const growth = given("growth_tib_per_month") ? num("growth_tib_per_month", input.growth_tib_per_month) : 0;
+  if (growth < 0) throw new Error(`growth_tib_per_month must be at least 0 TiB per month, got ${growth}`);
+  return {capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
+          read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
+          latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
+          region, months, growth_tib_per_month: growth, capacity_end_tib: cap + growth * months};
+}
+
+// ---- shared arithmetic ----------------------------------------------------------------------------------------
+const conv = (F, v, from, to) => v * F.bytes[from] / F.bytes[to];
+// Python's "{:,.Nf}": a tie rounds to the even digit
+function fmt(v, d) {
+  const scaled = v * 10 ** d, down = Math.floor(scaled);
+  const n = scaled - down === 0.5 ? (down % 2 === 0 ? down : down + 1) : Math.round(scaled);
+  return (n / 10 ** d).toLocaleString("en-US", {minimumFractionDigits: d, maximumFractionDigits: d});
+}
+const mib = (v) => `${fmt(v, 0)} MiB/s`;
+
+function interp(x, xp, fp) { // numpy.interp on increasing xp
+  if (x <= xp[0]) return fp[0];
+  const n = xp.length;
+  if (x >= xp[n - 1]) return fp[n - 1];
+  let j = 0;
+  while (xp[j + 1] <= x) j++;
+  const slope = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j]);
+  return slope * (x - xp[j]) + fp[j];
+}
+
+function mixCeiling(F, volumeType, share, size) {
+  const sizes = F.anf.mix_io_kib;
+  if (volumeType !== "regular") {
+    const basis = size === sizes[sizes.length - 1] && share === 1 ? "measured" : "extrapolated";
+    return {mibps: INF, basis, extrapolated: basis === "extrapolated"};
+  }
+  const on = (kib) => interp(share, F.anf.mix[String(kib)][0], F.anf.mix[String(kib)][1]);
+  let mibps, basis;
+  if (sizes.includes(size)) { mibps = on(size); basis = "measured"; }
+  else if (size < sizes[0]) { mibps = on(sizes[0]) * size / sizes[0]; basis = "extrapolated"; }
+  else if (size > sizes[sizes.length - 1]) { mibps = on(sizes[sizes.length - 1]); basis = "extrapolated"; }
+  else {
+    const low = Math.max(...sizes.filter((k) => k < size)), high = Math.min(...sizes.filter((k) => k > size));
+    const w = Math.log(size / low) / Math.log(high / low);
+    mibps = (1 - w) * on(low) + w * on(high); basis = "interpolated";
+  }
+  return {mibps, basis, extrapolated: basis === "extrapolated"};
+}
+
+function effectiveCeiling(F, level, volumeType, share, size) {
+  const ceiling = F.anf.volume_types[volumeType].ceiling[level];
+  const mix = mixCeiling(F, volumeType, share, size).mibps;
+  return [ceiling, mix, Math.min(ceiling, mix)];
+}
+
+function poolSize(F, cap) {
+  const step = F.anf.pool_step;
+  return Math.max(Math.ceil(cap / step - 1e-9) * step, F.anf.pool[0]);
+}
+
+function capacityCost(F, pool, level, region) {
+  return conv(F, pool, "TiB", "GiB") * F.anf.prices[region][level] * F.hours_per_month;
+}
+
+function poolCost(F, pool, level, region, throughput) {
+  let usd = capacityCost(F, pool, level, region);
+  if (level === "Flexible") {
+    const tp = throughput === undefined || throughput === null ? F.anf.flexible_base : throughput;
+    usd = usd + (tp - F.anf.flexible_base) * F.anf.prices[region].throughput * F.hours_per_month;
+  }
+  return usd;
+}
+
+function flexibleVolume(F, cap, need, volumeType, share, size) {
+  const ceiling = effectiveCeiling(F, "Flexible", volumeType, share, size)[2];
+  const [lowQ, highQ] = F.anf.volume_types[volumeType].quota;
+  const quota = Math.max(cap, lowQ);
+  const assigned = Math.max(need, F.anf.flexible_base);
+  const forThroughput = assigned / F.anf.flexible_per_tib;
+  const pool = poolSize(F, Math.max(quota, assigned / F.anf.flexible_per_tib));
+  return {quota_tib: quota, pool_tib: pool, throughput_mibps: assigned,
+          binding: quota >= forThroughput ? "capacity" : "throughput",
+          feasible: need <= ceiling && quota <= highQ && pool <= F.anf.pool[1]};
+}
+
+function sizeVolume(F, cap, need, level, volumeType, share, size) {
+  const rate = F.anf.rate[level];
+  const ceiling = effectiveCeiling(F, level, volumeType, share, size)[2];
+  const [low, high] = F.anf.volume_types[volumeType].quota;
+  const byThroughput = need / rate;
+  const quota = Math.max(Math.max(cap, byThroughput), low);
+  const granted = Math.min(quota * rate, ceiling);
+  return {quota_tib: quota, throughput_mibps: granted, binding: cap >= byThroughput ? "capacity" : "throughput",
+          feasible: quota <= high && granted >= need};
+}
+
+function row(o) {
+  const ok = o.feasible;
+  const usd = ok ? o.monthly_usd : NaN;
+  return {option: o.option, platform: o.platform, feasible: ok, binding: o.binding,
+          headroom: ok ? (o.limit - o.need) / o.limit : NaN, monthly_usd: usd,
+          horizon_usd: ok ? (o.horizon_usd === undefined ? usd * o.months : o.horizon_usd) : NaN,
+          usd_per_mibps: ok ? usd / o.limit : NaN, price_complete: o.price_complete !== false,
+          latency_ms: NaN, latency_basis: "none", provisioned_tib: o.provisioned_tib, limit_mibps: o.limit,
+          extrapolated: !!o.extrapolated, status: o.status || "generally available", facts: o.facts,
+          chapter: o.chapter};
+}
+
+const ANF = "Azure NetApp Files", CVO = "Cloud Volumes ONTAP on Google Cloud", VM = "Azure VM with Premium SSD";
+const facts = (F, volumeType, level, region) => F.anf.volume_types[volumeType].facts[level].replaceAll("{region}", region);
+
+function anfInfeasible(F, w, volumeType, quota, pool, ceilings) {
+  const [ceiling, mix, top] = ceilings;
+  const highQ = F.anf.volume_types[volumeType].quota[1];
+  if (w.mibps > top) {
+    const which = mix < ceiling ? F.anf.mix_limit : "volume ceiling";
+    return `the need, ${mib(w.mibps)}, is above the ${which}, ${mib(top)}`;
+  }
+  if (quota > highQ) return `the quota, ${fmt(quota, 1)} TiB, is above the largest ${volumeType} volume, ${fmt(highQ, 0)} TiB`;
+  return `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
+}
+
+function anfOneVolume(F, w, level, volumeType) {
+  const ceilings = effectiveCeiling(F, level, volumeType, w.read_share, w.io_kib);
+  const mix = mixCeiling(F, volumeType, w.read_share, w.io_kib);
+  const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
+  let size, pool, limit, ok, usd, binding;
+  if (level === "Flexible") {
+    size = flexibleVolume(F, cap, need, volumeType, w.read_share, w.io_kib);
+    pool = size.pool_tib; limit = size.throughput_mibps; ok = size.feasible;
+    usd = ok ? poolCost(F, pool, level, region, limit) : NaN;
+    const sets = size.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool";
+    binding = `throughput bought: ${mib(limit)}; ${sets}`;
+  } else {
+    size = sizeVolume(F, cap, need, level, volumeType, w.read_share, w.io_kib);
+    pool = poolSize(F, size.quota_tib);
+    ok = size.feasible && pool <= F.anf.pool[1];
+    limit = size.throughput_mibps;
+    usd = ok ? poolCost(F, pool, level, region) : NaN;
+    binding = size.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota";
+    if (ok && limit < size.quota_tib * F.anf.rate[level]) {
+      binding += `; the ${ceilings[1] < ceilings[0] ? F.anf.mix_limit : "volume ceiling"} caps it`;
+    }
+  }
+  if (!ok) binding = anfInfeasible(F, w, volumeType, size.quota_tib, pool, ceilings);
+  const name = {regular: "regular volume", large: "large volume", breakthrough: "breakthrough mode"}[volumeType];
+  return row({option: `${ANF} ${level}, ${name}`, platform: ANF,
+              chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok, binding,
+              limit, need, monthly_usd: usd, months: w.months, provisioned_tib: pool,
+              facts: facts(F, volumeType, level, region), status: F.anf.volume_types[volumeType].status[level],
+              extrapolated: mix.extrapolated});
+}
+
+function anfSeveralVolumes(F, w, level) {
+  const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+  const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
+  const [lowQ, highQ] = F.anf.volume_types.regular.quota;
+  const n = Math.max(Math.ceil(need / top - 1e-12), Math.ceil(cap / highQ - 1e-12));
+  if (n < 2) return null;
+  let pool, limit, assigned = null;
+  if (level === "Flexible") {
+    assigned = Math.max(need, F.anf.flexible_base);
+    pool = poolSize(F, Math.max(Math.max(cap, n * lowQ), assigned / F.anf.flexible_per_tib));
+    limit = Math.min(assigned, n * top);
+  } else {
+    const rate = F.anf.rate[level];
+    let caps = 0, tps = 0;
+    for (let i = 0; i < n; i++) { caps += cap / n; tps += need / n; }
+    pool = poolSize(F, Math.max(caps, tps / rate));
+    limit = Math.min(pool * rate, n * top);
+  }
+  const ok = pool <= F.anf.pool[1];
+  const usd = ok ? poolCost(F, pool, level, region, assigned) : NaN;
+  const binding = ok ? `${n} volumes of at most ${mib(top)} each share the pool's throughput (manual QoS)`
+    : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
+  return row({option: `${ANF} ${level}, ${n} regular volumes (manual QoS)`, platform: ANF, chapter: "hpc-eda",
+              feasible: ok, binding, limit, need, monthly_usd: usd, months: w.months, provisioned_tib: pool,
+              facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
+              extrapolated: mixCeiling(F, "regular", w.read_share, w.io_kib).extrapolated});
+}
+
+function coolRule(F, level, region) {
+  return (level === "Premium" || level === "Ultra") && F.anf.cool.rule_2026_regions.includes(region) ? "2026" : "2025";
+}
+
+function coolQuota(F, data, cool, need, level, rule) { // cool_access_quota_tib, regular volumes
+  const [low, high] = F.anf.volume_types.regular.quota;
+  const rate = F.anf.rate[level];
+  let byThroughput;
+  if (rule === "2025") byThroughput = need / F.anf.cool_rate[level];
+  else if (cool > F.anf.cool.threshold_tib) byThroughput = cool + Math.max(need - cool * F.anf.cool.cool_tier_rate, 0) / rate;
+  else byThroughput = need / rate;
+  const quota = Math.max(data, byThroughput, low);
+  if (quota > high * (1 + 1e-12) || need > F.anf.volume_types.regular.ceiling[level] * (1 + 1e-12)) return NaN;
+  return quota;
+}
+
+function coolHorizon(F, w, level, pool) { // cool_access_cost_by_month with nothing read back, summed
+  const C = F.anf.cool, P = F.anf.prices[w.region];
+  const month = F.days_per_month, hours = F.hours_per_month / month;
+  const d0 = conv(F, w.capacity_tib, "TiB", "GiB"), growth = conv(F, w.growth_tib_per_month, "TiB", "GiB");
+  const poolGib = conv(F, pool, "TiB", "GiB"), c = w.cold_share, period = C.coolness_days, delay = C.delay_days;
+  const steps = C.steps_per_month, dt = month / steps, stepHours = dt * hours;
+  const cooled = (time) => c * ((time >= 0 + period + delay ? d0 : 0) + growth * Math.max(time - period - delay, 0) / month);
+  let total = 0;
+  for (let m = 0; m < w.months; m++) {
+    let hot = 0, unallocated = 0, cool = 0, transfer = 0;
+    for (let k = m * steps; k < (m + 1) * steps; k++) {
+      const t = k * dt + dt / 2, data = d0 + growth * t / month, tier = cooled(t);
+      hot += (data - tier) * P[level] * stepHours;
+      unallocated += (poolGib - data) * P[level] * stepHours;
+      cool += tier * P.cool * stepHours;
+      transfer += (cooled((k + 1) * dt) - cooled(k * dt)) * P.transfer;
+    }
+    total += hot + unallocated + cool + transfer;
+  }
+  return total;
+}
+
+function anfCool(F, w, level) {
+  const cap = w.capacity_end_tib, cap0 = w.capacity_tib, need = w.mibps, region = w.region, c = w.cold_share;
+  const lowPool = F.anf.pool[0], highQ = F.anf.volume_types.regular.quota[1];
+  const fs = facts(F, "regular", level, region) + " azure_netapp_files_limits:coolness_period_default"
+    + " azure_netapp_files_limits:cool_tiering_start_delay azure_netapp_files_cool_access_regions";
+  const name = `${ANF} ${level}, regular volume with cool access`;
+  const mix = mixCeiling(F, "regular", w.read_share, w.io_kib);
+  const base = {option: name, platform: ANF, chapter: "cool-access", need, months: w.months, facts: fs,
+                extrapolated: mix.extrapolated};
+  if (!(lowPool <= cap0 && cap0 <= cap && cap <= highQ)) {
+    return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN,
+                binding: `the guide costs cool access for ${lowPool} to ${highQ} TiB of data on one regular volume; `
+                  + `this is ${fmt(cap0, 1)} to ${fmt(cap, 1)} TiB`});
+  }
+  const rule = coolRule(F, level, region);
+  let quota, pool, ok, assigned = null;
+  if (level === "Flexible") {
+    const flex = flexibleVolume(F, cap, need, "regular", 1, 64);
+    quota = flex.quota_tib; pool = flex.pool_tib; assigned = flex.throughput_mibps; ok = flex.feasible;
+  } else {
+    quota = coolQuota(F, cap, cap * c, need, level, rule);
+    ok = Number.isFinite(quota);
+    pool = ok ? poolSize(F, quota) : NaN;
+    ok = ok && pool <= F.anf.pool[1];
+  }
+  ok = ok && need <= mix.mibps;
+  if (!ok) {
+    const ceilings = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib);
+    const why = need <= ceilings[2] ? `the need, ${mib(need)}, is above what a regular ${level} volume with cool access can be given`
+      : anfInfeasible(F, w, "regular", cap, cap, ceilings);
+    return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN, binding: why});
+  }
+  const P = F.anf.prices[region];
+  const dataGib = conv(F, cap, "TiB", "GiB"), coolGib = dataGib * c;
+  const parts = (dataGib - coolGib) * P[level] * F.hours_per_month + coolGib * P.cool * F.hours_per_month + 0;
+  let usd = parts + capacityCost(F, pool, level, region) * (1 - cap / pool);
+  let horizon = coolHorizon(F, w, level, pool), limit, binding;
+  if (level === "Flexible") {
+    const tpUsd = (assigned - F.anf.flexible_base) * P.throughput * F.hours_per_month;
+    usd += tpUsd;
+    limit = assigned;
+    horizon += tpUsd * w.months;
+    binding = `throughput bought: ${mib(limit)}`;
+  } else {
+    const rate = F.anf.rate[level], cool = cap * c;
+    const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+    let byData;
+    if (rule === "2025") byData = quota * F.anf.cool_rate[level];
+    else byData = cool > F.anf.cool.threshold_tib ? (quota - cool) * rate + cool * F.anf.cool.cool_tier_rate : quota * rate;
+    limit = Math.min(byData, top);
+    binding = quota > cap * (1 + 1e-12) ? `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB`
+      : "the data sets the quota";
+  }
+  return row({...base, feasible: true, binding, limit, monthly_usd: usd, provisioned_tib: pool, horizon_usd: horizon});
+}
+
+function cvoRow(F, w, machine) {
+  const M = F.cvo.machines[machine], K = F.cvo;
+  const needMb = conv(F, w.mibps, "MiB", "MB");
+  const r = w.read_share, b = conv(F, w.io_kib, "KiB", "MB");
+  const readRate = conv(F, M.read_mib_per_s, "MiB", "MB");
+  const writeRate = conv(F, M.write_mib_per_s, "MiB", "MB") / K.disk_bytes_per_byte_written;
+  const terms = [1 / (r * K.disk_reads_per_read / M.read_iops + (1 - r) * K.disk_writes_per_write / M.write_iops),
+                 r > 0 ? readRate / (r * b) : INF, r < 1 ? writeRate / ((1 - r) * b) : INF];
+  let j = 0;
+  for (let i = 1; i < terms.length; i++) if (terms[i] < terms[j]) j = i;
+  const limit = conv(F, terms[j] * b, "MB", "MiB"), which = K.limit_names[j];
+  const cap = w.capacity_end_tib;
+  let binding, ok;
+  if (w.mibps > limit) { binding = `the need is above the machine's ${which}, ${mib(limit)}`; ok = false; }
+  else if (cap > M.max_tib) { binding = `the data, ${fmt(cap, 1)} TiB, is above the ${fmt(M.max_tib, 0)} TiB TR-4816's licence allowed`; ok = false; }
+  else { binding = `${which} of the machine type, ${mib(limit)}; licence price not published`; ok = true; }
+  const dataGib = conv(F, cap, "TiB", "GiB");
+  const ops = needMb / conv(F, w.io_kib, "KiB", "MB");
+  const ioGib = Math.max(ops / K.pd_iops_per_gib, Math.max(r, 1 - r) * conv(F, needMb, "MB", "MiB") / K.pd_mibps_per_gib);
+  const diskGib = Math.max(dataGib / (1 - K.reserve), ioGib);
+  const vm = M.vm_usd === null ? NaN : M.vm_usd;
+  const usd = vm + diskGib * K.pd_usd_per_gib + K.system_usd;
+  if (ok && !Number.isFinite(usd)) binding += "; no price for the machine type";
+  return row({option: `Cloud Volumes ONTAP, ${machine}`, platform: CVO, chapter: "cvo-google-cloud", feasible: ok,
+              binding, limit, need: w.mibps, monthly_usd: usd, months: w.months,
+              provisioned_tib: conv(F, diskGib, "GiB", "TiB"),
+              facts: "cvo_google_cloud_setup google_cloud_cvo google_cloud_prices google_cloud_limits",
+              price_complete: false});
+}
+
+function vmRow(F, w, size) {
+  const V = F.vm, S = F.vm.sizes[size];
+  const needMb = conv(F, w.mibps, "MiB", "MB");
+  const n = Math.max(Math.ceil(conv(F, w.capacity_end_tib, "TiB", "GiB") / V.disk_gib - 1e-12),
+                     Math.ceil(needMb / V.disk_mb_per_s - 1e-12), Math.ceil(w.ops_per_s / V.disk_iops - 1e-12), 1);
+  const fs = `azure_vm_limits:${size} azure_vm_limits:${V.disk}`;
+  const name = `Self-managed server, ${size} with ${V.disk} disks`;
+  const base = {option: name, platform: VM, chapter: "cassandra-disk-caching", need: w.mibps, months: w.months,
+                facts: fs, price_complete: false};
+  if (n > S.max_disks) {
+    return row({...base, feasible: false, binding: `${n} ${V.disk} disks are needed and the VM takes at most ${S.max_disks}`,
+                limit: NaN, monthly_usd: NaN, provisioned_tib: NaN});
+  }
+  const tight = (vmLimit, disks) => (disks < vmLimit ? [disks, "disks"] : [vmLimit, "VM uncached"]);
+  const [tp, tpBind] = tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
+  const [iops, iopsBind] = tight(S.uncached_iops, n * V.disk_iops);
+  const byThroughput = tp, byIops = iops * needMb / w.ops_per_s;
+  const [limitMb, which, kind] = byThroughput <= byIops ? [byThroughput, tpBind, "throughput"] : [byIops, iopsBind, "IOPS"];
+  const limit = conv(F, limitMb, "MB", "MiB");
+  const ok = w.mibps <= limit * (1 + 1e-12);
+  const binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; no VM or disk price in the guide`
+    : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
+  return row({...base, feasible: ok, binding, limit, monthly_usd: NaN, provisioned_tib: n * V.disk_gib / 1024});
+}
+
+export function rank(rows) {
+  const key = rows.map((r, i) => ({r, i, group: r.feasible && r.price_complete && Number.isFinite(r.horizon_usd) ? 0 : r.feasible ? 1 : 2,
+                                   usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, preview: r.status === "preview" ? 1 : 0}));
+  key.sort((a, b) => a.group - b.group || (a.usd < b.usd ? -1 : a.usd > b.usd ? 1 : 0) || a.preview - b.preview || a.i - b.i);
+  return key.map((k) => k.r);
+}
+
+export function options(F, input) {
+  const w = workload(F, input);
+  const rows = [];
+  for (const t of ["regular", "large", "breakthrough"]) for (const level of F.anf.volume_types[t].levels) rows.push(anfOneVolume(F, w, level, t));
+  for (const level of F.anf.levels) { const r = anfSeveralVolumes(F, w, level); if (r) rows.push(r); }
+  for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
+  for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
+  for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
+  if (w.latency_ms !== null) for (const r of rows) if (r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
+  return rank(rows);
+}

@@ -1,0 +1,198 @@
+"""The sizing studio: storageperf.studio against the chapters' own calculators, and the site's arithmetic
+(book/_static/studio.js, run by Node.js) against storageperf.studio on thousands of random workloads and every edge."""
+import json
+import math
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from storageperf import studio
+from storageperf.platforms import azure_netapp_files as anf
+from storageperf.platforms import azure_vm
+from storageperf.sources import cassandra_disk_caching as cass
+from storageperf.sources import cool_access
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDIO_JS = ROOT / "book" / "_static" / "studio.js"
+NUMBERS = ("headroom", "monthly_usd", "horizon_usd", "usd_per_mibps", "provisioned_tib", "limit_mibps")
+EXACT = ("option", "platform", "feasible", "binding", "price_complete", "latency_basis", "extrapolated", "status",
+         "facts", "chapter")
+RTOL = 1e-4   # 0.01 %
+
+
+def _row(frame, option):
+    return frame.set_index("option").loc[option]
+
+
+# ---- the studio gives what the chapters' own calculators give -----------------------------------------------------
+
+def test_the_hpc_knowledge_check_workload_costs_what_the_sizing_calculator_says():
+    need = studio.workload(50, mibps=3000)
+    o = studio.options(50, mibps=3000)
+    chapter = anf.sizing_options(need["capacity_tib"], need["mibps"])
+    for level, size in chapter.items():
+        row = _row(o, f"Azure NetApp Files {level}, regular volume")
+        assert row["feasible"] == bool(size["feasible"])
+        if size["feasible"]:
+            assert row["monthly_usd"] == pytest.approx(float(size["usd"]), rel=1e-12)
+    assert o.loc[0, "option"] == f"Azure NetApp Files {anf.cheapest_service_level(50, 3000)[0]}, regular volume"
+
+
+def test_the_cool_access_test_volume_costs_what_the_cool_access_calculator_says():
+    limit = cool_access.measured_volume_limit_mibps()
+    size = anf.pool_range_tib()[0] * 10
+    o = studio.options(size, mibps=limit, cold_share=0.8)
+    for level in anf.cool_access_service_levels():
+        s = anf.cool_access_sizing(size, 0.8, limit, level)
+        row = _row(o, f"Azure NetApp Files {level}, regular volume with cool access")
+        assert row["feasible"] == bool(math.isfinite(s["usd_cool"]))
+        if row["feasible"]:
+            assert row["monthly_usd"] == pytest.approx(s["usd_cool"], rel=1e-12)
+            assert row["provisioned_tib"] == s["pool_tib_cool"]
+
+
+def test_the_cassandra_node_is_bounded_by_the_cassandra_chapters_disk_path():
+    disk = azure_vm.limit(studio.VM_DISK, "size", "TiB")
+    disks = int(cass.setup()["disk_count"])
+    path = cass.disk_path_limits("None")
+    for share in (0.5, 1.0, 1.5):
+        need_mb = path["throughput_mb_per_s"] * share
+        o = studio.options(disk * disks, mibps=float(studio.units.convert(need_mb, "MB/s", "MiB/s")),
+                           io_kib=256)
+        row = _row(o, f"Self-managed server, {cass.VM_SIZE} with {studio.VM_DISK} disks")
+        assert row["feasible"] == (share <= 1.0)
+        assert row["monthly_usd"] != row["monthly_usd"]   # no VM or disk price: NaN, never ranked as cheapest
+        assert not row["price_complete"]
+
+
+def test_rows_without_a_complete_price_are_never_ranked_as_cheapest():
+    o = studio.options(1, mibps=50)
+    complete = o["feasible"] & o["price_complete"] & o["horizon_usd"].notna()
+    assert complete.any() and (~o["price_complete"] & o["feasible"]).any()
+    first_incomplete = int(np.argmax((~complete).to_numpy()))
+    assert complete.iloc[:first_incomplete].all() and not complete.iloc[first_incomplete:].any()
+
+
+def test_cool_access_rows_cost_the_move_to_the_cool_tier_over_the_horizon():
+    o = studio.options(50, mibps=500, cold_share=0.9, months=3)
+    row = _row(o, "Azure NetApp Files Standard, regular volume with cool access")
+    assert row["feasible"] and row["horizon_usd"] > 3 * row["monthly_usd"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"capacity_tib": 0, "mibps": 1}, "capacity_tib must be greater than 0"),
+    ({"capacity_tib": 1}, "give one of mibps and ops_per_s"),
+    ({"capacity_tib": 1, "mibps": 1, "ops_per_s": 1}, "give one of mibps and ops_per_s"),
+    ({"capacity_tib": 1, "mibps": 1, "read_share": 1.5}, "read_share must be between 0 and 1"),
+    ({"capacity_tib": 1, "mibps": 1, "cold_share": -0.1}, "cold_share must be between 0 and 1"),
+    ({"capacity_tib": 1, "mibps": 1, "region": "mars"}, "region must be one of"),
+    ({"capacity_tib": 1, "mibps": 1, "months": 0}, "months must be a whole number from 1 to 120"),
+    ({"capacity_tib": 1, "mibps": 1, "growth_tib_per_month": -1}, "growth_tib_per_month must be at least 0"),
+    ({"capacity_tib": 1, "mibps": 1, "latency_ms": 0}, "latency_ms must be greater than 0"),
+])
+def test_bad_workloads_get_one_line_messages(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        studio.options(**kwargs)
+
+
+# ---- the page's arithmetic is the model's ----------------------------------------------------------------------
+
+def _facts_json():
+    def clean(x):
+        if isinstance(x, float) and not math.isfinite(x):
+            return None
+        if isinstance(x, dict):
+            return {k: clean(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return [clean(v) for v in x]
+        return x
+    return json.dumps(clean(studio.facts()))
+
+
+def run_page(workloads, tmp_path):
+    """studio.js's answers for a list of workloads, run by Node.js."""
+    (tmp_path / "facts.json").write_text(_facts_json())
+    (tmp_path / "workloads.json").write_text(json.dumps(workloads))
+    script = f"""
+import {{ options }} from {json.dumps(STUDIO_JS.as_uri())};
+import {{ readFileSync }} from "node:fs";
+const F = JSON.parse(readFileSync({json.dumps(str(tmp_path / "facts.json"))}, "utf8"));
+const W = JSON.parse(readFileSync({json.dumps(str(tmp_path / "workloads.json"))}, "utf8"));
+const out = W.map((w) => options(F, w).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
+  [k, typeof v === "number" && !Number.isFinite(v) ? null : v]))));
+process.stdout.write(JSON.stringify(out));
+"""
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def random_workloads(n, seed):
+    rng = np.random.default_rng(seed)
+    regions = studio.regions()
+    out = []
+    for _ in range(n):
+        w = {"capacity_tib": float(np.exp(rng.uniform(np.log(0.05), np.log(3000)))),
+             "io_kib": float(rng.choice([4, 8, 64, 1, 16, 32, 128, 256, float(np.exp(rng.uniform(0, np.log(1024))))])),
+             "read_share": float(rng.choice([0.0, 1.0, rng.uniform(), rng.uniform(), rng.uniform()])),
+             "cold_share": float(rng.choice([0.0, rng.uniform(), rng.uniform()])),
+             "region": str(rng.choice(regions)), "months": int(rng.integers(1, 121)),
+             "growth_tib_per_month": float(rng.choice([0.0, rng.uniform(0, 5)]))}
+        rate = float(np.exp(rng.uniform(np.log(5), np.log(80000))))
+        if rng.uniform() < 0.3:
+            w["ops_per_s"] = rate * 1024 / w["io_kib"]
+        else:
+            w["mibps"] = rate
+        if rng.uniform() < 0.3:
+            w["latency_ms"] = float(rng.uniform(0.2, 10))
+        out.append(w)
+    return out
+
+
+def edge_workloads():
+    """Zero cold share, needs exactly at each published ceiling, and a need no option carries."""
+    ceilings = sorted({c for t in ("regular", "large", "breakthrough") for c in
+                       studio.facts()["anf"]["volume_types"][t]["ceiling"].values()})
+    edges = [{"capacity_tib": 50, "mibps": c, "cold_share": 0.0} for c in ceilings]
+    edges += [{"capacity_tib": 50, "mibps": c, "cold_share": 0.5, "read_share": 1.0, "io_kib": 64} for c in ceilings]
+    edges += [{"capacity_tib": 10 ** 5, "mibps": 10 ** 6}, {"capacity_tib": 0.01, "mibps": 1, "cold_share": 1.0},
+              {"capacity_tib": anf.quota_range_tib()[1], "mibps": 1, "cold_share": 1.0},
+              {"capacity_tib": anf.pool_range_tib()[1], "mibps": 1, "months": 120, "growth_tib_per_month": 0.0}]
+    return edges
+
+
+def _agree(workloads, page):
+    for w, got in zip(workloads, page):
+        want = studio.options(**w)
+        assert [r["option"] for r in got] == want["option"].tolist(), w
+        for r, (_, m) in zip(got, want.iterrows()):
+            for k in EXACT:
+                assert r[k] == m[k], (w, r["option"], k, r[k], m[k])
+            for k in NUMBERS:
+                a, b = r[k], m[k]
+                if b != b:
+                    assert a is None, (w, r["option"], k, a)
+                else:
+                    assert a == pytest.approx(b, rel=RTOL), (w, r["option"], k, a, b)
+
+
+def test_every_edge_answers_alike_in_the_page_and_the_model(tmp_path):
+    edges = edge_workloads()
+    page = run_page(edges, tmp_path)
+    _agree(edges, page)
+    assert not studio.options(capacity_tib=10 ** 5, mibps=10 ** 6)["feasible"].any()
+
+
+class TestRandomWorkloadsFirstHalf:
+    def test_5000_random_workloads_answer_alike(self, tmp_path):
+        w = random_workloads(5000, seed=1)
+        _agree(w, run_page(w, tmp_path))
+
+
+class TestRandomWorkloadsSecondHalf:
+    def test_5000_random_workloads_answer_alike(self, tmp_path):
+        w = random_workloads(5000, seed=2)
+        _agree(w, run_page(w, tmp_path))
