@@ -99,6 +99,14 @@ def _copy_plotly(app):
         (static / PLOTLY_LICENSE).write_bytes(files[plotly_bundle.LICENSE])
 
 
+def _write_studio_facts(app, exception):
+    # The sizing studio's page computes from this one file, generated from the data package with the site.
+    if exception is None and app.builder.format == "html":
+        from .studio_page import FACTS_FILE, facts_json
+
+        (Path(app.outdir) / "_static" / FACTS_FILE).write_text(facts_json(), encoding="utf-8")
+
+
 def _copy_data(app, exception):
     # The data package, served with the site at data/ (where the repository has it), so a reader can download it.
     if exception is None and app.builder.format == "html":
@@ -306,6 +314,7 @@ def setup(app):
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("builder-inited", _copy_plotly)
     app.connect("build-finished", _copy_data)
+    app.connect("build-finished", _write_studio_facts)
     app.connect("build-finished", _copy_states)
     app.connect("build-finished", _drop_fontawesome_js)
     app.connect("html-page-context", _add_chapter_download, priority=502)

@@ -13,6 +13,7 @@ from storageperf.platforms import azure_netapp_files as anf
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cass
 from storageperf.sources import cool_access
+from storageperf_book.studio_page import facts_json
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDIO_JS = ROOT / "book" / "_static" / "studio.js"
@@ -99,21 +100,9 @@ def test_bad_workloads_get_one_line_messages(kwargs, message):
 
 # ---- the page's arithmetic is the model's ----------------------------------------------------------------------
 
-def _facts_json():
-    def clean(x):
-        if isinstance(x, float) and not math.isfinite(x):
-            return None
-        if isinstance(x, dict):
-            return {k: clean(v) for k, v in x.items()}
-        if isinstance(x, (list, tuple)):
-            return [clean(v) for v in x]
-        return x
-    return json.dumps(clean(studio.facts()))
-
-
 def run_page(workloads, tmp_path):
     """studio.js's answers for a list of workloads, run by Node.js."""
-    (tmp_path / "facts.json").write_text(_facts_json())
+    (tmp_path / "facts.json").write_text(facts_json())
     (tmp_path / "workloads.json").write_text(json.dumps(workloads))
     script = f"""
 import {{ options }} from {json.dumps(STUDIO_JS.as_uri())};

@@ -1,0 +1,217 @@
+// The sizing studio on the site: a form whose every change reranks the options in the page (studio.js), with the
+// inputs in the link, the ranked table (#studio-options), a chart of cost against headroom, CSV and JSON downloads,
+// and a fio result file read in the page (fio.js): nothing leaves the browser, nothing is fetched from another host.
+import { options } from "./studio.js";
+
+const FIELDS = [
+  // name, label, unit, step, default (null: empty, optional)
+  ["capacity_tib", "Data to hold", "TiB", "any", 50],
+  ["mibps", "Throughput needed", "MiB/s", "any", 2000],
+  ["ops_per_s", "or operations a second (instead of MiB/s)", "ops/s", "any", null],
+  ["io_kib", "I/O size", "KiB", "any", 64],
+  ["read_share", "Share of reads", "0 to 1", "0.05", 1],
+  ["latency_ms", "Latency bound (optional)", "ms", "any", null],
+  ["cold_share", "Share of the data not read for a month", "0 to 1", "0.05", 0],
+  ["months", "Horizon", "months", "1", 12],
+  ["growth_tib_per_month", "Growth", "TiB a month", "any", 0],
+];
+const COLUMNS = ["rank", "option", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
+                 "limit_mibps", "provisioned_tib", "price_complete", "extrapolated", "status", "latency_basis",
+                 "chapter", "facts"];
+const usd = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "—");
+const pct = (v) => (Number.isFinite(v) ? `${Math.round(v * 100)} %` : "—");
+const mibps = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "—");
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// options no other beats on both: cheaper (or as cheap) and with more (or as much) headroom, one of them strictly
+export function frontier(rows) {
+  const priced = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.monthly_usd));
+  return new Set(priced.filter((a) => !priced.some((b) => b !== a && b.monthly_usd <= a.monthly_usd
+    && b.headroom >= a.headroom && (b.monthly_usd < a.monthly_usd || b.headroom > a.headroom))).map((r) => r.option));
+}
+
+function inputsFromUrl(form) {
+  const q = new URLSearchParams(location.search);
+  for (const [name] of FIELDS) if (q.has(name)) form.elements[name].value = q.get(name);
+  if (q.has("region")) form.elements.region.value = q.get("region");
+  if (q.has("ops_per_s") && !q.has("mibps")) form.elements.mibps.value = "";
+}
+
+function workloadFromForm(form) {
+  const w = {};
+  for (const [name] of FIELDS) {
+    const raw = form.elements[name].value.trim();
+    if (raw !== "") w[name] = name === "months" ? Number(raw) : Number(raw);
+  }
+  w.region = form.elements.region.value;
+  return w;
+}
+
+function toCsv(rows) {
+  const cell = (v) => {
+    const s = v === null || v === undefined || (typeof v === "number" && !Number.isFinite(v)) ? "" : String(v);
+    return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  return [COLUMNS.join(","), ...rows.map((r, i) => COLUMNS.map((c) => cell(c === "rank" ? i + 1 : r[c])).join(","))].join("\n") + "\n";
+}
+
+function download(name, type, text) {
+  const a = el("a", {href: URL.createObjectURL(new Blob([text], {type})), download: name});
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+}
+
+function drawChart(svg, rows, best) {
+  const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.monthly_usd));
+  svg.replaceChildren();
+  const W = 640, H = 320, L = 70, R = 20, T = 20, B = 50;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const ns = "http://www.w3.org/2000/svg";
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    svg.append(e);
+    return e;
+  };
+  if (!pts.length) { add("text", {x: W / 2, y: H / 2, "text-anchor": "middle"}, "No priced option carries this workload"); return; }
+  const maxY = Math.max(...pts.map((r) => r.monthly_usd)) * 1.1, minY = 0;
+  const x = (h) => L + h * (W - L - R), y = (u) => H - B - (u - minY) / (maxY - minY) * (H - T - B);
+  add("line", {x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "currentColor"});
+  add("line", {x1: L, y1: T, x2: L, y2: H - B, stroke: "currentColor"});
+  for (const h of [0, 0.25, 0.5, 0.75, 1]) add("text", {x: x(h), y: H - B + 18, "text-anchor": "middle", "font-size": 12}, pct(h));
+  for (const f of [0, 0.5, 1]) add("text", {x: L - 6, y: y(maxY * f / 1.1) + 4, "text-anchor": "end", "font-size": 12}, usd(maxY * f / 1.1));
+  add("text", {x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", "font-size": 13}, "Headroom: share of the limit the need leaves unused");
+  add("text", {x: 14, y: (T + H - B) / 2, "text-anchor": "middle", "font-size": 13, transform: `rotate(-90 14 ${(T + H - B) / 2})`}, "USD a month");
+  for (const r of pts) {
+    const on = best.has(r.option);
+    const c = add("circle", {cx: x(Math.max(0, Math.min(1, r.headroom))), cy: y(r.monthly_usd), r: on ? 6 : 4,
+                             fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": 1.5});
+    c.append(document.createElementNS(ns, "title"));
+    c.lastChild.textContent = `${r.option}: ${usd(r.monthly_usd)} USD a month, headroom ${pct(r.headroom)}`;
+  }
+  svg.setAttribute("aria-label", `Monthly cost against headroom of ${pts.length} priced options; filled: no other is both cheaper and has more headroom: ${[...best].join("; ")}`);
+}
+
+function renderTable(table, rows, best) {
+  const head = el("tr", {}, ...["#", "Option", "Carries it", "What binds", "Headroom", "USD a month", "USD over the horizon",
+                                  "USD per MiB/s", "Limit (MiB/s)", "Chapter"].map((h) => el("th", {scope: "col", text: h})));
+  const body = rows.map((r, i) => el("tr", {class: r.feasible ? "feasible" : "infeasible"},
+    el("td", {text: String(i + 1)}),
+    el("th", {scope: "row", text: r.option + (best.has(r.option) ? " ◆" : "") + (r.status === "preview" ? " (preview)" : "")}),
+    el("td", {text: r.feasible ? "yes" : "no"}),
+    el("td", {text: r.binding + (r.extrapolated ? "; the mix curve is extrapolated here" : "")}),
+    el("td", {text: pct(r.headroom)}),
+    el("td", {text: r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd)}),
+    el("td", {text: usd(r.horizon_usd)}),
+    el("td", {text: Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—"}),
+    el("td", {text: mibps(r.limit_mibps)}),
+    el("td", {}, el("a", {href: `${r.chapter}.html`, text: r.chapter}))));
+  table.replaceChildren(el("caption", {text: "Every option, cheapest feasible first (◆: no other option is both cheaper and has more headroom). Options without a complete price come after the priced ones."}),
+                        el("thead", {}, head), el("tbody", {}, ...body));
+}
+
+async function fioSection(app, state) {
+  const input = el("input", {type: "file", id: "studio-fio-file", accept: ".json,.txt,.log,application/json"});
+  const label = el("label", {for: "studio-fio-file", text: "Open a fio result (JSON, or what fio printed): it is read in this page and never leaves your browser "});
+  const out = el("div", {id: "studio-fio", "aria-live": "polite"});
+  app.append(el("section", {class: "studio-fio", "aria-label": "Your fio run"}, el("h3", {text: "Your own fio run"}), label, input, out));
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    const text = await file.text();
+    try {
+      const { readFio, checkRun } = await import("./fio.js");
+      const runs = readFio(text);
+      const chosen = state.rows.find((r) => r.feasible) || state.rows[0];
+      const w = state.workload;
+      const checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps});
+      const table = el("table", {id: "studio-fio-runs"}, el("caption", {text: `${runs.length} job and direction rows, against ${chosen.option} (limit ${mibps(chosen.limit_mibps)} MiB/s)`}),
+        el("thead", {}, el("tr", {}, ...["Job", "Direction", "MiB/s", "IOPS", "Mean latency (ms)", "p99 (ms)", "Block (KiB)", "Share of the option's limit"].map((h) => el("th", {scope: "col", text: h})))),
+        el("tbody", {}, ...runs.map((r) => el("tr", {}, el("th", {scope: "row", text: r.job}), el("td", {text: r.direction}),
+          el("td", {text: r.mibps.toFixed(1)}), el("td", {text: Math.round(r.iops).toLocaleString("en-US")}),
+          el("td", {text: Number.isFinite(r.lat_mean_ms) ? r.lat_mean_ms.toFixed(3) : "—"}),
+          el("td", {text: Number.isFinite(r.clat_p99_ms) ? r.clat_p99_ms.toFixed(3) : "—"}),
+          el("td", {text: String(r.bs_kib)}), el("td", {text: pct(r.mibps / chosen.limit_mibps)})))));
+      const found = el("ul", {id: "studio-fio-checks"}, ...checks.map((c) => el("li", {class: c.ok ? "ok" : "warn", text: `${c.ok ? "OK" : "Check"}: ${c.job} ${c.direction}, ${c.check}: ${c.detail}`})));
+      out.replaceChildren(table, found);
+    } catch (err) {
+      out.replaceChildren(el("p", {role: "alert", class: "studio-error", text: err.message}));
+    }
+  });
+}
+
+async function main() {
+  const app = document.getElementById("studio-app");
+  if (!app) return;
+  const F = await (await fetch(new URL(app.dataset.facts || "../_static/studio-facts.json", location.href))).json();
+  const form = el("form", {class: "studio-form", "aria-label": "Your workload"});
+  for (const [name, label, unit, step, value] of FIELDS) {
+    form.append(el("div", {class: "studio-field"},
+      el("label", {for: `studio-${name}`, text: `${label} (${unit})`}),
+      el("input", {id: `studio-${name}`, name, type: "number", step, min: "0", inputmode: "decimal",
+                   value: value === null ? "" : String(value)})));
+  }
+  const region = el("select", {id: "studio-region", name: "region"}, ...F.regions.map((r) => el("option", {value: r, text: r})));
+  region.value = "eastus";
+  form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region));
+  const error = el("p", {role: "alert", class: "studio-error", id: "studio-error"});
+  const status = el("p", {role: "status", id: "studio-answer", class: "studio-answer"});
+  const buttons = el("div", {class: "studio-downloads"},
+    el("button", {type: "button", id: "studio-csv", text: "Download the options (CSV)"}),
+    el("button", {type: "button", id: "studio-json", text: "Download the options and inputs (JSON)"}));
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("id", "studio-chart");
+  svg.setAttribute("class", "studio-chart");
+  const table = el("table", {id: "studio-options", class: "studio-options"});
+  app.append(form, error, status, buttons, svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));
+  inputsFromUrl(form);
+  const state = {rows: [], workload: null};
+
+  function update() {
+    const w = workloadFromForm(form);
+    if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") { form.elements.mibps.value = ""; delete w.mibps; }
+    if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") { form.elements.ops_per_s.value = ""; delete w.ops_per_s; }
+    let rows;
+    try {
+      rows = options(F, w);
+    } catch (err) {
+      error.textContent = err.message;
+      return;
+    }
+    error.textContent = "";
+    state.rows = rows;
+    state.workload = {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1};
+    const best = frontier(rows);
+    renderTable(table, rows, best);
+    drawChart(svg, rows, best);
+    const top = rows[0], n = rows.filter((r) => r.feasible).length;
+    status.textContent = top.feasible && top.price_complete
+      ? `Cheapest that carries it: ${top.option}, ${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
+      : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(w)) q.set(k, String(v));
+    history.replaceState(null, "", `${location.pathname}?${q}${location.hash}`);
+  }
+  form.addEventListener("input", update);
+  form.addEventListener("submit", (e) => e.preventDefault());
+  buttons.querySelector("#studio-csv").addEventListener("click", () => download("studio-options.csv", "text/csv", toCsv(state.rows)));
+  buttons.querySelector("#studio-json").addEventListener("click", () => download("studio-options.json", "application/json",
+    JSON.stringify({workload: state.workload, facts_date: F.price_snapshot_date,
+                    options: state.rows.map((r, i) => ({rank: i + 1, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" && !Number.isFinite(v) ? null : v]))}))}, null, 1)));
+  await fioSection(app, state);
+  update();
+  window.studioReady = true;
+}
+
+main();

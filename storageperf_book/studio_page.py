@@ -1,0 +1,28 @@
+"""The sizing studio's facts file: what ``book/_static/studio.js`` computes with, written with the site."""
+import json
+import math
+
+from storageperf import studio
+
+#: The file's name in the site's ``_static`` folder (the studio chapter's ``data-facts`` points at it).
+FACTS_FILE = "studio-facts.json"
+
+
+def facts_json():
+    """:func:`storageperf.studio.facts` as JSON text, a missing number (NaN) as null.
+
+    Examples
+    --------
+    >>> '"vm_usd": null' in facts_json()
+    True
+    """
+    def clean(x):
+        if isinstance(x, float) and not math.isfinite(x):
+            return None
+        if isinstance(x, dict):
+            return {k: clean(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return [clean(v) for v in x]
+        return x
+
+    return json.dumps(clean(studio.facts()), indent=0)
