@@ -91,14 +91,15 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
 
 
 def _row(option, platform, chapter, feasible, binding, limit_mibps, need, monthly_usd, months, provisioned_tib,
-         facts, status="generally available", extrapolated=False, price_complete=True, horizon_usd=None):
+         facts, status="generally available", extrapolated=False, price_complete=True, horizon_usd=None,
+         latency=(math.nan, "none")):
     usd = monthly_usd if feasible else math.nan
     headroom = (limit_mibps - need) / limit_mibps if feasible else math.nan
     horizon = (usd * months if horizon_usd is None else horizon_usd) if feasible else math.nan
     return {"option": option, "platform": platform, "feasible": bool(feasible), "binding": binding,
             "headroom": headroom, "monthly_usd": usd, "horizon_usd": horizon,
             "usd_per_mibps": usd / limit_mibps if feasible else math.nan, "price_complete": bool(price_complete),
-            "latency_ms": math.nan, "latency_basis": "none", "provisioned_tib": provisioned_tib,
+            "latency_ms": latency[0], "latency_basis": latency[1], "provisioned_tib": provisioned_tib,
             "limit_mibps": limit_mibps, "extrapolated": bool(extrapolated), "status": status,
             "facts": " ".join(facts), "chapter": chapter}
 
@@ -245,13 +246,21 @@ def _cvo(w, machine_type):
         binding, ok = f"the data, {cap:,.1f} TiB, is above the {most_tib:,.0f} TiB TR-4816's licence allowed", False
     else:
         binding, ok = f"{lim['binding']} of the machine type, {_mib(limit)}; licence price not published", True
+    latency = (math.nan, "none")
+    for name in cvo.WORKLOADS:   # TR-4816 measured this mix at a load at least the need's: its latency there
+        mix, got = cvo.workload_mix(name), cvo.measured(machine_type, name)
+        if (mix["block_size_kib"], mix["read_share"]) == (w["io_kib"], w["read_share"]) and need_mb <= got["mb_per_s"]:
+            latency = (cvo._latency_ms(got), "measured")
+    if ok and w["latency_ms"] is not None and latency[1] == "measured" and latency[0] > w["latency_ms"]:
+        binding, ok = f"TR-4816 measured {latency[0]:g} ms at this mix, above the bound", False
     disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"])
     cost = cvo.monthly_cost_usd(machine_type, disk_gib)
     usd = float(cost["total"])
     if ok and not math.isfinite(usd):
         binding += "; no price for the machine type"
     return _row(f"Cloud Volumes ONTAP, {machine_type}", CVO, "cvo-google-cloud", ok, binding, limit, w["mibps"], usd,
-                w["months"], float(units.convert(disk_gib, "GiB", "TiB")), facts, price_complete=False)
+                w["months"], float(units.convert(disk_gib, "GiB", "TiB")), facts, price_complete=False,
+                latency=latency)
 
 
 def _vm(w, vm_size):
@@ -262,18 +271,20 @@ def _vm(w, vm_size):
             math.ceil(need_mb / azure_vm.limit(VM_DISK, "mbps", "MB/s") - 1e-12),
             math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
-    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]   # its limits, the disk's
     name = f"Self-managed server, {vm_size} with {VM_DISK} disks"
     if n > most:
         return _row(name, VM, "cassandra-disk-caching", False,
                     f"{n} {VM_DISK} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
                     math.nan, w["months"], math.nan, facts, price_complete=False)
     p = azure_vm.disk_path_limits(vm_size, "None", VM_DISK, n)
-    by_throughput, by_iops = p["throughput_mb_per_s"], p["iops"] * need_mb / w["ops_per_s"]
-    if by_throughput <= by_iops:
-        limit_mb, which, kind = by_throughput, p["throughput_binding"], "throughput"
-    else:
-        limit_mb, which, kind = by_iops, p["iops_binding"], "IOPS"
+    # the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
+    network = azure_vm.limit(vm_size, "network", "MB/s")
+    limit_mb, which, kind = min(
+        (p["throughput_mb_per_s"], p["throughput_binding"], "throughput"),
+        (p["iops"] * need_mb / w["ops_per_s"], p["iops_binding"], "IOPS"),
+        (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
+        key=lambda limit: limit[0])
     limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
     ok = w["mibps"] <= limit * (1 + 1e-12)
     binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
@@ -419,6 +430,9 @@ def facts():
                 "disk_writes_per_write": path["disk_writes_per_write"],
                 "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],
                 "limit_names": list(cvo.LIMITS), "reserve": cvo.reserve_share(),
+                "measured": {m: [{**cvo.workload_mix(n), "mb_per_s": cvo.measured(m, n)["mb_per_s"],
+                                  "latency_ms": cvo._latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
+                             for m in cvo.MACHINE_TYPES},
                 "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mib_per_s"],
                 "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
@@ -426,6 +440,7 @@ def facts():
                "disk_mb_per_s": azure_vm.limit(VM_DISK, "mbps", "MB/s"),
                "disk_iops": azure_vm.limit(VM_DISK, "iops", "IOPS"),
                "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mbps", "MB/s"),
+                             "network_mb_per_s": azure_vm.limit(v, "network", "MB/s"),
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},
     }

@@ -46,6 +46,7 @@ function fmt(v, d) {
   const n = scaled - down === 0.5 ? (down % 2 === 0 ? down : down + 1) : Math.round(scaled);
   return (n / 10 ** d).toLocaleString("en-US", {minimumFractionDigits: d, maximumFractionDigits: d});
 }
+const gfmt = (v) => String(Number(v.toPrecision(6))); // Python's "{:g}"
 const mib = (v) => `${fmt(v, 0)} MiB/s`;
 
 function interp(x, xp, fp) { // numpy.interp on increasing xp
@@ -131,7 +132,8 @@ function row(o) {
           headroom: ok ? (o.limit - o.need) / o.limit : NaN, monthly_usd: usd,
           horizon_usd: ok ? (o.horizon_usd === undefined ? usd * o.months : o.horizon_usd) : NaN,
           usd_per_mibps: ok ? usd / o.limit : NaN, price_complete: o.price_complete !== false,
-          latency_ms: NaN, latency_basis: "none", provisioned_tib: o.provisioned_tib, limit_mibps: o.limit,
+          latency_ms: o.latency ? o.latency[0] : NaN, latency_basis: o.latency ? o.latency[1] : "none",
+          provisioned_tib: o.provisioned_tib, limit_mibps: o.limit,
           extrapolated: !!o.extrapolated, status: o.status || "generally available", facts: o.facts,
           chapter: o.chapter};
 }
@@ -319,6 +321,13 @@ function cvoRow(F, w, machine) {
   if (w.mibps > limit) { binding = `the need is above the machine's ${which}, ${mib(limit)}`; ok = false; }
   else if (cap > M.max_tib) { binding = `the data, ${fmt(cap, 1)} TiB, is above the ${fmt(M.max_tib, 0)} TiB TR-4816's licence allowed`; ok = false; }
   else { binding = `${which} of the machine type, ${mib(limit)}; licence price not published`; ok = true; }
+  let latency = [NaN, "none"];
+  for (const got of K.measured[machine]) { // TR-4816 measured this mix at a load at least the need's: its latency there
+    if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && needMb <= got.mb_per_s) latency = [got.latency_ms, "measured"];
+  }
+  if (ok && w.latency_ms !== null && latency[1] === "measured" && latency[0] > w.latency_ms) {
+    binding = `TR-4816 measured ${gfmt(latency[0])} ms at this mix, above the bound`; ok = false;
+  }
   const dataGib = conv(F, cap, "TiB", "GiB");
   const ops = needMb / conv(F, w.io_kib, "KiB", "MB");
   const ioGib = Math.max(ops / K.pd_iops_per_gib, Math.max(r, 1 - r) * conv(F, needMb, "MB", "MiB") / K.pd_mibps_per_gib);
@@ -330,7 +339,7 @@ function cvoRow(F, w, machine) {
               binding, limit, need: w.mibps, monthly_usd: usd, months: w.months,
               provisioned_tib: conv(F, diskGib, "GiB", "TiB"),
               facts: "cvo_google_cloud_setup google_cloud_cvo google_cloud_prices google_cloud_limits",
-              price_complete: false});
+              price_complete: false, latency});
 }
 
 function vmRow(F, w, size) {
@@ -349,8 +358,12 @@ function vmRow(F, w, size) {
   const tight = (vmLimit, disks) => (disks < vmLimit ? [disks, "disks"] : [vmLimit, "VM uncached"]);
   const [tp, tpBind] = tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
   const [iops, iopsBind] = tight(S.uncached_iops, n * V.disk_iops);
-  const byThroughput = tp, byIops = iops * needMb / w.ops_per_s;
-  const [limitMb, which, kind] = byThroughput <= byIops ? [byThroughput, tpBind, "throughput"] : [byIops, iopsBind, "IOPS"];
+  // the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
+  const candidates = [[tp, tpBind, "throughput"], [iops * needMb / w.ops_per_s, iopsBind, "IOPS"],
+                      [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
+  let best = candidates[0];
+  for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
+  const [limitMb, which, kind] = best;
   const limit = conv(F, limitMb, "MB", "MiB");
   const ok = w.mibps <= limit * (1 + 1e-12);
   const binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; no VM or disk price in the guide`
