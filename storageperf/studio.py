@@ -28,6 +28,7 @@ from .concepts import units
 from .platforms import azure_netapp_files as anf
 from .platforms import azure_vm
 from .sources import cvo_google_cloud as cvo
+from .sources import large_volumes
 
 #: The columns of :func:`options`, in order.
 COLUMNS = ("option", "platform", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
@@ -59,7 +60,7 @@ def regions():
 
 
 def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-             region="eastus", months=12, growth_tib_per_month=0.0):
+             region="eastus", months=12, growth_tib_per_month=0.0, clients=None):
     """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
 
     Parameters are those of :func:`options`.
@@ -83,7 +84,9 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
     if isinstance(months, bool) or not isinstance(months, int) or not 1 <= months <= 120:
         raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
     growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
-    return {"capacity_tib": cap, "mibps": need, "io_kib": io,
+    if clients is not None and (isinstance(clients, bool) or not isinstance(clients, int) or clients < 1):
+        raise ValueError(f"clients must be a whole number of client VMs, at least 1, or None; got {clients!r}")
+    return {"clients": clients, "capacity_tib": cap, "mibps": need, "io_kib": io,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
             "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
@@ -231,6 +234,53 @@ def _anf_cool(w, level):
                 "generally available", mix["extrapolated"], horizon_usd=horizon)
 
 
+def client_limit_mibps(w):
+    """What ``w["clients"]`` client VMs move at the workload's mix, each as the large-volume article's one client.
+
+    Parameters
+    ----------
+    w : dict
+        A workload from :func:`workload`, with ``clients``.
+
+    Returns
+    -------
+    tuple
+        ``(MiB/s, extrapolated)``: clients x one client's throughput, its reads and writes time-sharing it
+        (``1 / (r / read + (1 - r) / write)``), from the article's scale-up test with nconnect (one E104id_v5:
+        :func:`storageperf.sources.large_volumes.client_mibps`): sequential for I/O of 64 KiB and more (its MiB/s
+        hold), random below (its operations a second hold); ``extrapolated`` unless the I/O size is the
+        article's and the workload all reads or all writes.
+
+    Examples
+    --------
+    >>> client_limit_mibps(workload(100, mibps=1000, io_kib=256, clients=2))
+    (20000.0, False)
+    """
+    kind = "sequential" if w["io_kib"] >= anf.MIX_IO_KIB[-1] else "random"
+    size = large_volumes.block_size_kib(f"{kind} read")
+    scale = 1.0 if kind == "sequential" else w["io_kib"] / size
+    read, write = (large_volumes.client_mibps(f"{kind} {op}") * scale for op in ("read", "write"))
+    r = w["read_share"]
+    one = 1 / (r / read + (1 - r) / write)
+    return w["clients"] * one, not (w["io_kib"] == size and r in (0.0, 1.0))
+
+
+def _with_clients(row, w, bound):
+    """An Azure NetApp Files row held to what the workload's clients move (:func:`client_limit_mibps`)."""
+    if bound is None or row["platform"] != ANF:
+        return row
+    most, extrapolated = bound
+    row["extrapolated"] = row["extrapolated"] or extrapolated
+    text = f"{w['clients']} client VM(s) like the large-volume article's move {_mib(most)} at this mix"
+    if row["feasible"] and w["mibps"] > most * (1 + 1e-12):
+        row.update(feasible=False, binding=f"the clients: {text}", headroom=math.nan, monthly_usd=math.nan,
+                   horizon_usd=math.nan, usd_per_mibps=math.nan)
+    elif row["feasible"] and most < row["limit_mibps"]:
+        row.update(limit_mibps=most, headroom=(most - w["mibps"]) / most, usd_per_mibps=row["monthly_usd"] / most,
+                   binding=f"{row['binding']}; the clients bind: {text}")
+    return row
+
+
 def _cvo(w, machine_type):
     """A Cloud Volumes ONTAP node on one of TR-4816's machine types, in NetApp's current write path."""
     need_mb = float(units.convert(w["mibps"], "MiB/s", cvo.RATE_UNIT))
@@ -294,7 +344,7 @@ def _vm(w, vm_size):
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-            region="eastus", months=12, growth_tib_per_month=0.0):
+            region="eastus", months=12, growth_tib_per_month=0.0, clients=None):
     """Every option the guide has facts for, sized for one workload, cheapest feasible first.
 
     Parameters
@@ -317,6 +367,9 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
         Horizon, 1 to 120: the data grows for it, and cool access's move to the cool tier is costed over it. [-]
     growth_tib_per_month : float
         Data added each month, at least 0. [TiB per month]
+    clients : int, optional
+        Client VMs the workload runs on: Azure NetApp Files rows are held to what they move
+        (:func:`client_limit_mibps`). Default: as many as it takes.
 
     Returns
     -------
@@ -337,7 +390,7 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     ('Azure NetApp Files Flexible, regular volume', 12105)
     """
     w = workload(capacity_tib, mibps, ops_per_s, io_kib, read_share, latency_ms, cold_share, region, months,
-                 growth_tib_per_month)
+                 growth_tib_per_month, clients)
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in anf.supported_service_levels(volume_type):
@@ -346,6 +399,8 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     rows += [_vm(w, v) for v in azure_vm.DISK_SIZES]
+    bound = None if clients is None else client_limit_mibps(w)
+    rows = [_with_clients(r, w, bound) for r in rows]
     if w["latency_ms"] is not None:
         for r in rows:
             if r["latency_basis"] == "none":
@@ -405,6 +460,9 @@ def facts():
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
         "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE,
+        "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
+            "sequential_kib": large_volumes.block_size_kib("sequential read"),
+            "random_kib": large_volumes.block_size_kib("random read")},
         "anf": {
             "levels": list(a.ALL_SERVICE_LEVELS), "auto_levels": list(a.SERVICE_LEVELS),
             "rate": {lv: a.throughput_per_tib_mibps(lv) for lv in a.SERVICE_LEVELS},

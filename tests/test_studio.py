@@ -12,7 +12,7 @@ from storageperf import studio
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cass
-from storageperf.sources import cool_access
+from storageperf.sources import cool_access, large_volumes
 from storageperf.sources import cvo_google_cloud as cvo
 from storageperf_book.studio_page import facts_json
 
@@ -94,6 +94,16 @@ def test_a_self_managed_server_serves_its_reads_through_its_network(monkeypatch)
     assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024, read_share=0.0), name)["binding"]
 
 
+def test_azure_netapp_files_rows_are_held_to_what_the_clients_move():
+    one = large_volumes.client_mibps("sequential read")
+    many = studio.options(200, mibps=one * 1.2, io_kib=256, clients=2)
+    few = studio.options(200, mibps=one * 1.2, io_kib=256, clients=1)
+    name = "Azure NetApp Files Ultra, large volume"
+    assert _row(many, name)["feasible"] and not _row(few, name)["feasible"]
+    assert "clients" in _row(few, name)["binding"]
+    assert _row(studio.options(200, mibps=one * 1.2, io_kib=256), name)["feasible"]
+
+
 def test_rows_without_a_complete_price_are_never_ranked_as_cheapest():
     o = studio.options(1, mibps=50)
     complete = o["feasible"] & o["price_complete"] & o["horizon_usd"].notna()
@@ -118,6 +128,7 @@ def test_cool_access_rows_cost_the_move_to_the_cool_tier_over_the_horizon():
     ({"capacity_tib": 1, "mibps": 1, "months": 0}, "months must be a whole number from 1 to 120"),
     ({"capacity_tib": 1, "mibps": 1, "growth_tib_per_month": -1}, "growth_tib_per_month must be at least 0"),
     ({"capacity_tib": 1, "mibps": 1, "latency_ms": 0}, "latency_ms must be greater than 0"),
+    ({"capacity_tib": 1, "mibps": 1, "clients": 0}, "clients must be a whole number"),
 ])
 def test_bad_workloads_get_one_line_messages(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -163,6 +174,8 @@ def random_workloads(n, seed):
             w["mibps"] = rate
         if rng.uniform() < 0.3:
             w["latency_ms"] = float(rng.uniform(0.2, 10))
+        if rng.uniform() < 0.3:
+            w["clients"] = int(rng.integers(1, 20))
         out.append(w)
     return out
 

@@ -342,7 +342,8 @@ def site(html_dir):
 
 STUDIO_CHANGES = 100   # random workloads the studio is timed on, in Python and in the page
 #: One random change in the studio's page: set the inputs, fire the input event, time until the table is redrawn.
-STUDIO_CHANGE = """([cap, need, io, reads, cold]) => { const set = (id, v) => { document.getElementById(id).value = v; };
+STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
+  const set = (id, v) => { document.getElementById(id).value = v; };
   set('studio-capacity_tib', cap); set('studio-io_kib', io); set('studio-read_share', reads);
   set('studio-cold_share', cold); const i = document.getElementById('studio-mibps'); i.value = need;
   const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true})); return performance.now() - t; }"""
@@ -361,9 +362,9 @@ def studio_times(html_dir):
              round(float(rng.uniform()), 2)) for _ in range(STUDIO_CHANGES)]
     studio.options(*work[0][:2])
     python = []
-    for cap, need, io, reads, cold in work:
+    for cap, need, size, reads, cold in work:
         start = time.perf_counter()
-        studio.options(cap, mibps=need, io_kib=io, read_share=reads, cold_share=cold)
+        studio.options(cap, mibps=need, io_kib=size, read_share=reads, cold_share=cold)
         python.append((time.perf_counter() - start) * 1000)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(html_dir)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()

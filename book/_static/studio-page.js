@@ -14,6 +14,7 @@ const FIELDS = [
   ["cold_share", "Share of the data not read for a month", "0 to 1", "0.05", 0],
   ["months", "Horizon", "months", "1", 12],
   ["growth_tib_per_month", "Growth", "TiB a month", "any", 0],
+  ["clients", "Client VMs (optional)", "VMs", "1", null],
 ];
 const COLUMNS = ["rank", "option", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
                  "limit_mibps", "provisioned_tib", "price_complete", "extrapolated", "status", "latency_basis",
@@ -49,7 +50,7 @@ function workloadFromForm(form) {
   const w = {};
   for (const [name] of FIELDS) {
     const raw = form.elements[name].value.trim();
-    if (raw !== "") w[name] = name === "months" ? Number(raw) : Number(raw);
+    if (raw !== "") w[name] = Number(raw);
   }
   w.region = form.elements.region.value;
   return w;

@@ -32,7 +32,9 @@ export function workload(F, input) {
   if (!Number.isInteger(months) || months < 1 || months > 120) throw new Error(`months must be a whole number from 1 to 120; got ${months}`);
   const growth = given("growth_tib_per_month") ? num("growth_tib_per_month", input.growth_tib_per_month) : 0;
   if (growth < 0) throw new Error(`growth_tib_per_month must be at least 0 TiB per month, got ${growth}`);
-  return {capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
+  const clients = given("clients") ? input.clients : null;
+  if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number of client VMs, at least 1, or None; got ${clients}`);
+  return {clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
           region, months, growth_tib_per_month: growth, capacity_end_tib: cap + growth * months};
@@ -371,6 +373,30 @@ function vmRow(F, w, size) {
   return row({...base, feasible: ok, binding, limit, monthly_usd: NaN, provisioned_tib: n * V.disk_gib / 1024});
 }
 
+function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
+  const kind = w.io_kib >= F.anf.mix_io_kib[F.anf.mix_io_kib.length - 1] ? "sequential" : "random";
+  const size = F.client[`${kind}_kib`];
+  const scale = kind === "sequential" ? 1.0 : w.io_kib / size;
+  const read = F.client[`${kind} read`] * scale, write = F.client[`${kind} write`] * scale;
+  const r = w.read_share;
+  const one = 1 / (r / read + (1 - r) / write);
+  return [w.clients * one, !(w.io_kib === size && (r === 0 || r === 1))];
+}
+
+function withClients(row, w, bound) {
+  if (bound === null || row.platform !== ANF) return row;
+  const [most, extrapolated] = bound;
+  row.extrapolated = row.extrapolated || extrapolated;
+  const text = `${w.clients} client VM(s) like the large-volume article's move ${mib(most)} at this mix`;
+  if (row.feasible && w.mibps > most * (1 + 1e-12)) {
+    Object.assign(row, {feasible: false, binding: `the clients: ${text}`, headroom: NaN, monthly_usd: NaN, horizon_usd: NaN, usd_per_mibps: NaN});
+  } else if (row.feasible && most < row.limit_mibps) {
+    Object.assign(row, {limit_mibps: most, headroom: (most - w.mibps) / most, usd_per_mibps: row.monthly_usd / most,
+                        binding: `${row.binding}; the clients bind: ${text}`});
+  }
+  return row;
+}
+
 export function rank(rows) {
   const key = rows.map((r, i) => ({r, i, group: r.feasible && r.price_complete && Number.isFinite(r.horizon_usd) ? 0 : r.feasible ? 1 : 2,
                                    usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, preview: r.status === "preview" ? 1 : 0}));
@@ -386,6 +412,8 @@ export function options(F, input) {
   for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
+  const bound = w.clients === null ? null : clientLimit(F, w);
+  for (const r of rows) withClients(r, w, bound);
   if (w.latency_ms !== null) for (const r of rows) if (r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
   return rank(rows);
 }
