@@ -18,6 +18,7 @@ ALLOWED = {
     "concepts": {"concepts", "checks"},
     "platforms": {"concepts", "data", "platforms", "checks", "_cache"},
     "sources": {"concepts", "data", "platforms", "sources", "checks", "_cache"},
+    "measurements": {"concepts", "checks"},
 }
 
 
