@@ -321,9 +321,10 @@ def _allowed_in_flight(engine, iodepth, processes, direct):
     one per process otherwise (fio HOWTO, ``iodepth``)."""
     if engine in SYNC_ENGINES:
         return processes, f"{processes:g} process(es) of the synchronous engine {engine}, one I/O each"
-    if engine in ASYNC_ENGINES and engine in ("libaio",) and direct != 1:
+    if engine == "libaio" and direct != 1:
         return processes, f"{processes:g} process(es) of libaio with buffered I/O, which is not asynchronous"
-    name = engine if engine in ASYNC_ENGINES else f"{engine} (assumed asynchronous)"
+    name = (engine if engine in ASYNC_ENGINES else "an engine fio did not report (assumed asynchronous)"
+            if engine is None else f"{engine} (assumed asynchronous)")
     return iodepth * processes, f"{processes:g} process(es) of {name} at iodepth {iodepth:g}"
 
 
@@ -413,11 +414,13 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
         if share is not None and not (job["direction"] == "mixed").any():
             moved = float(job["io_kib"].sum())
             reads = float(job.loc[job["direction"] == "read", "io_kib"].sum())
-            measured = reads / moved
-            ok = abs(measured - share) <= READ_SHARE_TOLERANCE
-            add(first, "all", "read_share", ok,
-                f"The job read {measured:.0%} of the bytes it moved against the workload's {share:.0%}"
-                + (f", within {READ_SHARE_TOLERANCE:.0%}." if ok else f", more than {READ_SHARE_TOLERANCE:.0%} off."))
+            if moved > 0:
+                measured = reads / moved
+                ok = abs(measured - share) <= READ_SHARE_TOLERANCE
+                add(first, "all", "read_share", ok,
+                    f"The job read {measured:.0%} of the bytes it moved against the workload's {share:.0%}"
+                    + (f", within {READ_SHARE_TOLERANCE:.0%}." if ok
+                       else f", more than {READ_SHARE_TOLERANCE:.0%} off."))
         for _, row in job.iterrows():
             direction = row["direction"]
             if memory is not None or ceiling is not None:
