@@ -57,7 +57,8 @@ FIO_DEFAULTS = {"bs": "4096", "iodepth": "1", "numjobs": "1", "direct": "0", "rw
 ASYNC_ENGINES = ("libaio", "io_uring", "posixaio", "windowsaio", "solarisaio", "rdma", "libiscsi", "nfs", "spdk")
 
 #: Engines fio runs synchronously, one I/O in flight per job (fio HOWTO, ``ioengine``).
-SYNC_ENGINES = ("sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "filecreate", "filestat")
+SYNC_ENGINES = ("sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "falloc", "filecreate",
+                "filestat")
 
 #: Little's law over one run: the I/Os in flight, IOPS x mean latency, may exceed what the engine allows by this
 #: share before the run is flagged. IOPS is counted over the run's wall-clock time while the latency is the mean of

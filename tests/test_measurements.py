@@ -246,6 +246,9 @@ FIO_RUNS = {  # name -> (fio arguments after the common ones, whether fio's JSON
                          "--group_reporting", "--output-format=json"], False),
     "several jobs": (["--ioengine=psync", "--output-format=json", "--name=reader", "--rw=randread", "--bs=4k",
                       "--name=writer", "--rw=randwrite", "--bs=16k", "--numjobs=2"], False),
+    "trim, unified": (["--output-format=json", "--name=trims", "--rw=randtrim", "--bs=64k", "--ioengine=falloc",
+                       "--name=unified", "--rw=randrw", "--bs=4k", "--ioengine=psync", "--unified_rw_reporting=1"],
+                      False),
     "normal,json": (["--name=mixed", "--rw=randrw", "--bs=8k", "--ioengine=psync", "--iodepth=4", "--direct=1",
                      "--output-format=normal,json"], True),
 }
@@ -280,6 +283,8 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
         assert "bins" in doc["jobs"][0]["read"]["clat_ns"]
     if name == "several jobs":  # two job sections, the second with two processes reported one by one
         assert list(run["job"]) == ["reader", "writer", "writer"] and (run["processes"] == 1).all()
+    if name == "trim, unified":
+        assert list(run["direction"]) == ["trim", "mixed"]
     if name == "group_reporting":
         assert len(run) == 1 and run["processes"][0] == float(doc["jobs"][0]["job options"]["numjobs"])
 

@@ -23,6 +23,10 @@ if [ "${1:-3}" = 3 ]; then
     --output-format=json > "$OUT/$V-json-numjobs.json"
   $FIO --name=mixed --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=8k --ioengine=psync --direct=1 \
     --output-format=normal,json > "$OUT/$V-normal-json.txt"
+  $FIO --name=trims --filename="$TMP/f" $COMMON --rw=randtrim --bs=64k --ioengine=falloc \
+    --output-format=json > "$OUT/$V-json-trim.json"
+  $FIO --name=unified --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=4k --ioengine=psync \
+    --unified_rw_reporting=1 --output-format=json > "$OUT/$V-json-unified.json"
   # psync with iodepth 8: fio prints a note (on stderr) before the JSON
   $FIO --name=capped --filename="$TMP/f" $COMMON --rw=randread --bs=16k --ioengine=psync --iodepth=8 --direct=1 \
     --output-format=json > "$OUT/$V-json-note.txt" 2>&1

@@ -14,7 +14,7 @@ export const FIO_DEFAULTS = { bs: "4096", iodepth: "1", numjobs: "1", direct: "0
   kb_base: "1024" };
 export const ASYNC_ENGINES = ["libaio", "io_uring", "posixaio", "windowsaio", "solarisaio", "rdma", "libiscsi", "nfs",
   "spdk"];
-export const SYNC_ENGINES = ["sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "filecreate",
+export const SYNC_ENGINES = ["sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "falloc", "filecreate",
   "filestat"];
 export const LITTLES_LAW_TOLERANCE = 0.25;
 export const QUEUE_FULL_SHARE = 0.5;
