@@ -48,7 +48,8 @@ DIRECTIONS = ("read", "write", "trim", "mixed")
 ALL_CLIENTS = "All clients"
 
 #: fio's defaults for the options :func:`read_fio` reports, from the HOWTO [1]_; used when fio printed the job's
-#: options (fio 2.x before 2.10 or so printed none; then the columns are left missing rather than guessed).
+#: options (fio before 2.3 printed none: commit 66e19a387c9d9ae79d7ae34376c6d421c4afe1be, 2015-12-15, "First stab
+#: at adding job options to json output"; then the columns are left missing rather than guessed).
 FIO_DEFAULTS = {"bs": "4096", "iodepth": "1", "numjobs": "1", "direct": "0", "rw": "read", "ioengine": "psync",
                 "kb_base": "1024"}
 

@@ -6,6 +6,7 @@ gives (stat.c: ``bw`` KiB/s, ``bw_bytes`` B/s, ``runtime`` ms; latencies in us i
 import csv
 import json
 import math
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -22,7 +23,7 @@ SAMPLES = data.DATA_DIR / "measurements" / "fio"
 PROVENANCE = data.DATA_DIR / "measurements" / "fio_samples.csv"
 FIO_JS = ROOT / "book" / "_static" / "fio.js"
 FILES = [row["file"] for row in csv.DictReader(PROVENANCE.open(encoding="utf-8"))]
-US_PER_MS, NS_PER_MS, KIB_PER_MIB, B_PER_MIB, MS_PER_S = 1e3, 1e6, 1024, 2**20, 1e3  # SI; IEC 80000-13
+US_PER_MS, NS_PER_MS, B_PER_KIB, KIB_PER_MIB, B_PER_MIB, MS_PER_S = 1e3, 1e6, 1024, 1024, 2**20, 1e3  # SI; IEC 80000-13
 
 
 def _fio_json(text):
@@ -63,8 +64,15 @@ def _assert_matches_fio(run, doc):
             assert_allclose(getattr(row, column), clat["percentile"][p] / per_ms, rtol=1e-12)
         assert_allclose(row.runtime_s, d["runtime"] / MS_PER_S, rtol=1e-12)
         assert row.fio_version == doc["fio version"]
-        assert row.rw == options["rw"] and row.ioengine == options["ioengine"]
-        assert row.iodepth == float(options.get("iodepth", 1))  # fio's default iodepth is 1 (HOWTO)
+        if options:
+            assert row.rw == options["rw"] and row.ioengine == options["ioengine"]
+            assert row.iodepth == float(options.get("iodepth", 1))  # fio's default iodepth is 1 (HOWTO)
+        else:  # fio before 2.3 printed no options: none is guessed
+            assert row.rw is None and row.ioengine is None and math.isnan(row.iodepth) and math.isnan(row.bs_kib)
+        if "io_kbytes" in d:  # fio 2.21 on: io_bytes in bytes, io_kbytes in KiB
+            assert row.io_kib == d["io_kbytes"] == d["io_bytes"] // B_PER_KIB
+        else:  # before fio 2.21 io_bytes held KiB
+            assert row.io_kib == d["io_bytes"]
 
 
 def test_every_sample_is_in_the_provenance_table():
@@ -101,6 +109,17 @@ def test_units_differ_between_fio_2_and_3():
     assert "bw_bytes" not in plot
     assert_allclose(measurements.read_fio(SAMPLES / "fio-3.1-json-randread-fio-plot.json")["mibps"][0],
                     plot["bw"] / KIB_PER_MIB, rtol=1e-12)
+
+
+def test_io_bytes_before_fio_2_21_are_kib():
+    # fio 2.2.10 writes io_bytes in KiB: the I/Os it counts times the block size of its command line
+    name = "fio-2.2.10-json-randread.json"
+    command = next(r["produced_by"] for r in csv.DictReader(PROVENANCE.open(encoding="utf-8")) if r["file"] == name)
+    bs_kib = float(re.search(r"--bs=(\d+)k ", command).group(1))  # k is KiB with fio's default kb_base
+    d = _fio_json((SAMPLES / name).read_text(encoding="utf-8"))["jobs"][0]["read"]
+    run = measurements.read_fio(SAMPLES / name)
+    assert "io_kbytes" not in d and run["io_kib"][0] == d["total_ios"] * bs_kib
+    assert "littles_law" not in set(measurements.check_run(run)["check"])  # no iodepth printed: not guessed
 
 
 def test_group_reporting_and_numjobs_count_processes():

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Regenerate the fio samples of data/measurements/fio/ with the fio on PATH (or FIO=/path/to/fio), each run a second
-# on a 4 MiB file in a temporary folder. Usage: tools/fio_samples.sh [3|2]
+# on a 4 MiB file in a temporary folder. Usage: tools/fio_samples.sh [3|2|2.2]
 #   3: the fio 3.x samples (Debian's fio); 2: the fio 2.x samples (FIO=/path/to/fio-2.21, built from axboe/fio's tag
-#   fio-2.21, which has no libaio here: its samples use posixaio). data/measurements/fio_samples.csv records each file's command line; keep the two in step.
+#   fio-2.21, which has no libaio here: its samples use posixaio); 2.2: the one sample of an older fio 2.x
+#   (FIO=/path/to/fio-2.2.10, from the tag fio-2.2.10, which has no json+). data/measurements/fio_samples.csv records each file's command line; keep the two in step.
 set -eu
 FIO=${FIO:-fio}
 OUT=$(cd "$(dirname "$0")/.." && pwd)/data/measurements/fio
@@ -36,6 +37,9 @@ if [ "${1:-3}" = 3 ]; then
   sleep 1
   $FIO --client=localhost,8765 --output-format=json client.fio > "$OUT/$V-json-client-server.json"
   kill "$(cat "$TMP/server.pid")"
+elif [ "$1" = 2.2 ]; then
+  $FIO --name=randread --filename="$TMP/f" $COMMON --rw=randread --bs=4k --ioengine=posixaio --iodepth=4 --direct=1 \
+    --output-format=json > "$OUT/$V-json-randread.json"
 else
   $FIO --name=randread --filename="$TMP/f" $COMMON --rw=randread --bs=4k --ioengine=posixaio --iodepth=4 --direct=1 \
     --output-format=json > "$OUT/$V-json-randread.json"
