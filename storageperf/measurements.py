@@ -137,17 +137,25 @@ def _text_of(source):
     return Path(source).read_text(encoding="utf-8", errors="replace")
 
 
+_FIO_OBJECT = re.compile(r'\{\s*"fio version"')
+
+
 def _fio_json(text):
-    """The JSON object fio printed, found after any lines before it; one-line ValueErrors for what is wrong."""
-    found = re.search(r'\{\s*"fio version"', text)
-    if not found:
+    """The JSON object fio printed, found after any lines before it (the last, when fio printed one every
+    ``--status-interval``); one-line ValueErrors for what is wrong."""
+    spans, pos = [], 0
+    while (found := _FIO_OBJECT.search(text, pos)) is not None:
+        start = found.start()
+        end = _json_end(text, start)
+        if end is None:
+            raise ValueError(f"source is cut short: fio's JSON object opened at line {_line_of(text, start)} "
+                             f"is not closed")
+        spans.append((start, end))
+        pos = end
+    if not spans:
         raise ValueError('source is not fio JSON output: it holds no object starting with "fio version" '
                          "(run fio with --output-format=json)")
-    start = found.start()
-    end = _json_end(text, start)
-    if end is None:
-        raise ValueError(f"source is cut short: fio's JSON object opened at line {_line_of(text, start)} "
-                         f"is not closed")
+    start, end = spans[-1]  # with --status-interval fio prints the run so far, then the whole run last
     try:
         data = json.loads(text[start:end])
     except ValueError:
@@ -210,7 +218,9 @@ def read_fio(source):
     ----------
     source : str or pathlib.Path
         A path to a file fio wrote, or the text fio printed (lines before and after the JSON object, such as job
-        headers, notes, warnings or ``--output-format=normal,json``'s summary, are skipped).
+        headers, notes, warnings or ``--output-format=normal,json``'s summary, are skipped). When it holds several
+        of fio's JSON objects, as ``--status-interval`` prints (the run so far, every interval), the last is read:
+        the whole run.
 
     Returns
     -------

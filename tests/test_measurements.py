@@ -150,6 +150,15 @@ def test_text_around_the_json_is_skipped():
     assert len(measurements.read_fio(note)) == 1
 
 
+def test_of_several_objects_the_last_is_read():
+    # fio --status-interval prints the run so far every interval and the whole run last
+    first = (SAMPLES / "fio-3.33-json-numjobs.json").read_text(encoding="utf-8")
+    last = (SAMPLES / "fio-3.33-json-randread.json").read_text(encoding="utf-8")
+    pd.testing.assert_frame_equal(measurements.read_fio(first + last), measurements.read_fio(last))
+    with pytest.raises(ValueError, match="source is cut short"):
+        measurements.read_fio(first + last[: len(last) // 2])
+
+
 @pytest.mark.parametrize("value, kb_base, unit", [("4k", 1024, "KiB"), ("4K", 1024, "KiB"), ("4KiB", 1024, "KB"),
                                                   ("4k", 1000, "KB"), ("4KiB", 1000, "KiB"), ("1m", 1024, "MiB")])
 def test_sizes_follow_fio_s_kb_base(value, kb_base, unit):
@@ -171,6 +180,7 @@ BAD_INPUTS = {  # text -> the words of the message; read_fio and fio.js must bot
     '{"fio version" : "fio-3.33", "jobs" : [ {"jobname" ,, } ] }\n':
         "source is not fio JSON output: the object at line 1 is not valid JSON",
     '{"fio version" : "fio-3.33"}\n': 'source is not fio JSON output: its object has neither "jobs" nor "client_stats"',
+    _TEXT + _TEXT[: len(_TEXT) // 2]: "source is cut short: fio's JSON object opened at line",
     _NO_IO: "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim",
 }
 _FRAME = measurements.read_fio(_RANDREAD)

@@ -103,16 +103,24 @@ function jsonEnd(text, start) {
 }
 
 function fioJson(text) {
-  const found = /\{\s*"fio version"/.exec(text);
-  if (!found) {
+  // every object fio printed; with --status-interval, the run so far each interval, then the whole run last
+  const pattern = /\{\s*"fio version"/g;
+  const spans = [];
+  let found;
+  while ((found = pattern.exec(text)) !== null) {
+    const end = jsonEnd(text, found.index);
+    if (end === null) {
+      throw new Error(`source is cut short: fio's JSON object opened at line ${lineOf(text, found.index)} is not ` +
+        "closed");
+    }
+    spans.push([found.index, end]);
+    pattern.lastIndex = end;
+  }
+  if (!spans.length) {
     throw new Error('source is not fio JSON output: it holds no object starting with "fio version" ' +
       "(run fio with --output-format=json)");
   }
-  const start = found.index;
-  const end = jsonEnd(text, start);
-  if (end === null) {
-    throw new Error(`source is cut short: fio's JSON object opened at line ${lineOf(text, start)} is not closed`);
-  }
+  const [start, end] = spans[spans.length - 1];
   let data;
   try {
     data = JSON.parse(text.slice(start, end));
