@@ -195,10 +195,17 @@ def _number(value):
         return math.nan
 
 
+def _to(value, from_unit, to_unit):
+    """A number of fio's JSON in another unit; NaN for one fio did not write as a finite number."""
+    number = _number(value)
+    return units.convert(number, from_unit, to_unit) if math.isfinite(number) else math.nan
+
+
 def _percentile_ms(stat, key_unit, p):
-    for key, value in (stat.get("percentile") or {}).items():
+    percentiles = stat.get("percentile")
+    for key, value in (percentiles.items() if isinstance(percentiles, dict) else ()):
         if _number(key) == p:
-            return units.convert(value, key_unit, "ms")
+            return _to(value, key_unit, "ms")
     return math.nan
 
 
@@ -290,13 +297,13 @@ def read_fio(source):
             lat, lat_unit = _latency(d, "lat")
             clat, clat_unit = _latency(d, "clat")
             if "bw_bytes" in d:
-                mibps = units.convert(d["bw_bytes"], "B/s", "MiB/s")
+                mibps = _to(d["bw_bytes"], "B/s", "MiB/s")
             else:
-                mibps = units.convert(d["bw"], "KiB/s", "MiB/s")
+                mibps = _to(d.get("bw"), "KiB/s", "MiB/s")
             if "io_kbytes" in d:
-                io_kib = float(d["io_kbytes"])
+                io_kib = _number(d["io_kbytes"])
             else:  # before fio 2.21, io_bytes held KiB [2]
-                io_kib = float(d["io_bytes"])
+                io_kib = _number(d.get("io_bytes"))
             bs = options.get("bs", options.get("blocksize"))
             rows.append({
                 "entry": entry,
@@ -304,9 +311,9 @@ def read_fio(source):
                 "hostname": e.get("hostname"),
                 "direction": direction,
                 "rw": options.get("rw", options.get("readwrite")),
-                "iops": float(d["iops"]),
+                "iops": _number(d.get("iops")),
                 "mibps": mibps,
-                "lat_mean_ms": units.convert(lat["mean"], lat_unit, "ms") if lat else math.nan,
+                "lat_mean_ms": _to(lat.get("mean"), lat_unit, "ms") if lat else math.nan,
                 "clat_p50_ms": _percentile_ms(clat, clat_unit, 50) if clat else math.nan,
                 "clat_p95_ms": _percentile_ms(clat, clat_unit, 95) if clat else math.nan,
                 "clat_p99_ms": _percentile_ms(clat, clat_unit, 99) if clat else math.nan,
@@ -319,7 +326,7 @@ def read_fio(source):
                 "size_kib": (_size_kib(options["size"], kb_base) if "size" in options
                              else _size_kib(options["filesize"], kb_base) if "filesize" in options else math.nan),
                 "io_kib": io_kib,
-                "runtime_s": units.convert(d["runtime"], "ms", "s") if "runtime" in d else math.nan,
+                "runtime_s": _to(d.get("runtime"), "ms", "s"),
                 "fio_version": version,
             })
     if not rows:

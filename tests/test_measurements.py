@@ -322,6 +322,21 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
 
 CHECK_OPTIONS = [{}, {"io_kib": 8, "read_share": 0.7, "ceiling_mibps": 500, "memory_gib": 16},
                  {"io_kib": 64, "read_share": 0.125, "memory_gib": 0.001}]
+BAD_OPTIONS = [{"io_kib": -3}, {"read_share": 1.5}, {"memory_gib": 0}, {"ceiling_mibps": -2.5}]
+
+
+def _trimmed():
+    """The randread sample without the fields a hand-edited file may lose: IOPS, bandwidth, latency, options."""
+    doc = json.loads(_TEXT)
+    job = doc["jobs"][0]
+    for key in ("iops", "bw_bytes", "bw", "lat_ns", "runtime"):
+        job["read"].pop(key)
+    job["read"]["clat_ns"]["percentile"] = None
+    job["job options"] = {"bs": "8k,,", "size": "50%", "kb_base": "1000"}
+    return json.dumps(doc)
+
+
+EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEXT + "\nrun status\n"]
 
 
 def _node(script):
@@ -352,7 +367,13 @@ import {{ readFileSync }} from "node:fs";
 const files = {json.dumps([str(SAMPLES / f) for f in FILES])};
 const options = {json.dumps(CHECK_OPTIONS)};
 const bad = {json.dumps(list(BAD_INPUTS))};
-const out = {{ samples: {{}}, bad: [] }};
+const badOptions = {json.dumps(BAD_OPTIONS)};
+const edges = {json.dumps(EDGE_TEXTS)};
+const out = {{ samples: {{}}, bad: [], badOptions: [], edges: edges.map((t) => readFio(t)) }};
+const sample = readFio(readFileSync(files[0], "utf8"));
+for (const o of badOptions) {{
+  try {{ checkRun(sample, o); out.badOptions.push(null); }} catch (e) {{ out.badOptions.push(e.message); }}
+}}
 for (const f of files) {{
   const rows = readFio(readFileSync(f, "utf8"));
   out.samples[f] = {{ rows, checks: options.map((o) => checkRun(rows, o)) }};
@@ -369,17 +390,38 @@ process.stdout.write(JSON.stringify(out));
 def test_the_site_s_reader_agrees_with_read_fio(js, name):
     run = measurements.read_fio(SAMPLES / name)
     got = js["samples"][str(SAMPLES / name)]
+    _assert_rows_agree(got["rows"], run)
+    for opts, checks in zip(CHECK_OPTIONS, got["checks"]):
+        assert checks == _plain(measurements.check_run(run, **opts).to_dict("records"))
+
+
+def _assert_rows_agree(got, run):
     want = _plain(run.to_dict("records"))
-    assert len(got["rows"]) == len(want)
-    for g, w in zip(got["rows"], want):
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
         assert list(g) == list(w)
         for key in w:
             if isinstance(w[key], float) and g[key] is not None:
                 assert_allclose(g[key], w[key], rtol=1e-9, err_msg=key)
             else:
                 assert g[key] == w[key], (key, g[key], w[key])
-    for opts, checks in zip(CHECK_OPTIONS, got["checks"]):
-        assert checks == _plain(measurements.check_run(run, **opts).to_dict("records"))
+
+
+def test_the_site_s_reader_agrees_on_hand_edited_files(js):
+    for text, got in zip(EDGE_TEXTS, js["edges"]):
+        _assert_rows_agree(got, measurements.read_fio(text))
+    lost = measurements.read_fio(EDGE_TEXTS[0])
+    assert lost[["iops", "mibps", "lat_mean_ms", "runtime_s", "clat_p50_ms", "size_kib"]].isna().all(axis=None)
+    # "8k,,": 8k for reads; kb_base=1000 reads k as 1000 bytes (fio HOWTO, bs and kb_base)
+    assert_allclose(lost["bs_kib"][0], 8 * 1000 / B_PER_KIB, rtol=1e-12)
+
+
+def test_the_site_s_reader_refuses_check_options_as_check_run_does(js):
+    sample = measurements.read_fio(SAMPLES / FILES[0])
+    for opts, message in zip(BAD_OPTIONS, js["badOptions"]):
+        with pytest.raises(ValueError) as err:
+            measurements.check_run(sample, **opts)
+        assert message == str(err.value)
 
 
 def test_the_site_s_reader_gives_read_fio_s_messages(js):

@@ -158,9 +158,16 @@ function bsOf(bs, direction) {
   return part.trim() ? part : FIO_DEFAULTS.bs;
 }
 
+function to(value, from, toUnit) {
+  const n = number(value);
+  return Number.isFinite(n) ? convert(n, from, toUnit) : NaN;
+}
+
 function percentileMs(stat, unit, p) {
-  for (const [key, value] of Object.entries(stat.percentile || {})) {
-    if (number(key) === p) return convert(value, unit, "ms");
+  const percentiles = stat.percentile;
+  if (percentiles === null || typeof percentiles !== "object" || Array.isArray(percentiles)) return NaN;
+  for (const [key, value] of Object.entries(percentiles)) {
+    if (number(key) === p) return to(value, unit, "ms");
   }
   return NaN;
 }
@@ -203,8 +210,8 @@ export function readFio(source) {
           !(number(d.total_ios) > 0 || number(d.io_bytes) > 0)) continue;
       const [lat, latUnit] = latency(d, "lat");
       const [clat, clatUnit] = latency(d, "clat");
-      const mibps = "bw_bytes" in d ? convert(d.bw_bytes, "B/s", "MiB/s") : convert(d.bw, "KiB/s", "MiB/s");
-      const ioKib = "io_kbytes" in d ? Number(d.io_kbytes) : Number(d.io_bytes);  // before fio 2.21, KiB
+      const mibps = "bw_bytes" in d ? to(d.bw_bytes, "B/s", "MiB/s") : to(d.bw, "KiB/s", "MiB/s");
+      const ioKib = "io_kbytes" in d ? number(d.io_kbytes) : number(d.io_bytes);  // before fio 2.21, KiB
       const bs = "bs" in options ? options.bs : get(options, "blocksize");
       const size = "size" in options ? sizeKib(options.size, kbBase)
         : "filesize" in options ? sizeKib(options.filesize, kbBase) : NaN;
@@ -214,9 +221,9 @@ export function readFio(source) {
         hostname: orNull(e.hostname),
         direction,
         rw: orNull("rw" in options ? options.rw : get(options, "readwrite")),
-        iops: Number(d.iops),
+        iops: number(d.iops),
         mibps,
-        lat_mean_ms: lat ? convert(lat.mean, latUnit, "ms") : NaN,
+        lat_mean_ms: lat ? to(lat.mean, latUnit, "ms") : NaN,
         clat_p50_ms: clat ? percentileMs(clat, clatUnit, 50) : NaN,
         clat_p95_ms: clat ? percentileMs(clat, clatUnit, 95) : NaN,
         clat_p99_ms: clat ? percentileMs(clat, clatUnit, 99) : NaN,
@@ -228,7 +235,7 @@ export function readFio(source) {
         ioengine: orNull(options.ioengine),
         size_kib: size,
         io_kib: ioKib,
-        runtime_s: "runtime" in d ? convert(d.runtime, "ms", "s") : NaN,
+        runtime_s: to(d.runtime, "ms", "s"),
         fio_version: version,
       });
     }
