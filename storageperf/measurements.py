@@ -63,8 +63,8 @@ SYNC_ENGINES = ("sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice",
 
 #: Little's law over one run: the I/Os in flight, IOPS x mean latency, may exceed what the engine allows by this
 #: share before the run is flagged. IOPS is counted over the run's wall-clock time while the latency is the mean of
-#: the completed I/Os, so a short run's start and end move the two apart by a few percent; a design choice,
-#: well above that and well below the factor of 2 a wrong queue depth or job count makes.
+#: the completed I/Os, so a short run's start and end move the two apart; a design choice, below the factor of 2 a
+#: queue depth or job count one step (a power of 2) off makes.
 LITTLES_LAW_TOLERANCE = 0.25
 
 #: A run whose I/Os in flight are below this share of what the engine allows did not keep its queue full: the
@@ -75,12 +75,14 @@ QUEUE_FULL_SHARE = 0.5
 #: ceiling is enforced over seconds and a short run's rate is an average over its wall-clock time; a design choice.
 CEILING_TOLERANCE = 0.05
 
-#: A block size more than this factor from the workload's is a different workload: the guide's throughput curves
-#: step by a factor of 2 (4, 8, 16 ... KiB) and both IOPS and MiB/s change with the size.
+#: A block size more than this factor from the workload's is a different workload: both IOPS and MiB/s change with
+#: the size (the guide's mix curves, platforms/azure_netapp_files_mix_curves.csv, differ at 4, 8 and 64 KiB). A
+#: design choice: block sizes are powers of 2, so this allows one step either way.
 BLOCK_SIZE_FACTOR = 2.0
 
-#: A read share (of bytes) further than this from the workload's is a different mix: the guide's mix curves change
-#: a volume's ceiling by up to a half between all reads and all writes; a design choice, a fifth of the range.
+#: A read share (of bytes) further than this from the workload's is a different mix: the guide's mix curves
+#: (platforms/azure_netapp_files_mix_curves.csv) move a regular volume's 64 KiB sequential ceiling by more than a
+#: factor of 2 from all writes to all reads. A design choice: a fifth of that range.
 READ_SHARE_TOLERANCE = 0.2
 
 #: The columns of :func:`read_fio`'s table, in order.

@@ -430,3 +430,12 @@ def test_the_site_s_reader_gives_read_fio_s_messages(js):
             measurements.read_fio(text)
         assert message == str(err.value)
         assert BAD_INPUTS[text] in message
+
+
+def test_the_read_share_tolerance_s_reason_holds():
+    # READ_SHARE_TOLERANCE's comment: the 64 KiB sequential curve of a regular volume moves by more than a factor of 2
+    # from all writes to all reads
+    curve = data.load("azure_netapp_files_mix_curves").query(
+        "volume_type == 'regular' and access == 'sequential' and io_kib == 64 and document == 'anf-advanced-calculator'")
+    ends = curve.set_index("read_percent")["value"]
+    assert ends[ends.index.max()] / ends[ends.index.min()] > 2
