@@ -9,8 +9,9 @@ Options (:func:`options`):
 
 * Azure NetApp Files at every service level a volume type is offered at today (regular, large, breakthrough mode):
   one volume in a pool of its own, sized by the quota (Standard, Premium, Ultra) or given its throughput
-  (Flexible), every ceiling capped by the read/write mix curve; several regular volumes in one manual-QoS pool
-  where one is not enough; and a regular volume with cool access, the data not read for a month in the cool tier;
+  (Flexible), every ceiling capped by the read/write mix curve; several regular volumes in one pool where one is
+  not enough (all sized by :func:`storageperf.platforms.azure_netapp_files.pool_plan`); and a regular volume
+  with cool access, the data not read for a month in the cool tier;
 * Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
   Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
   as cheapest;
@@ -138,59 +139,44 @@ def _anf_one_volume(w, level, volume_type):
     """One volume in a pool of its own, without cool access."""
     ceilings = anf._effective_ceiling(level, volume_type, w["read_share"], w["io_kib"])
     mix = anf.mix_ceiling(volume_type, w["read_share"], w["io_kib"])
-    cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
-    high_pool = anf.pool_range_tib()[1]
+    plan = anf.pool_plan(w["capacity_end_tib"], w["mibps"], level, volume_type, 1, w["region"], w["read_share"],
+                         w["io_kib"])
+    pool, limit, ok, quota = float(plan["pool_tib"]), float(plan["throughput_mibps"]), plan["feasible"], \
+        float(plan["quota_tib"])
     if level == "Flexible":
-        size = anf.flexible_volume(cap, need, volume_type, w["read_share"], w["io_kib"])
-        pool, limit = float(size["pool_tib"]), float(size["throughput_mibps"])
-        ok = bool(size["feasible"])
-        usd = float(anf.monthly_pool_cost_usd(pool, level, limit, region)) if ok else math.nan
-        sets = "the data sets the pool" if size["binding"] == "capacity" else "the throughput sets the pool"
+        sets = "the data sets the pool" if plan["binding"] == "capacity" else "the throughput sets the pool"
         binding = f"throughput bought: {_mib(limit)}; {sets}"
     else:
-        size = anf.size_volume(cap, need, level, volume_type, w["read_share"], w["io_kib"])
-        pool = float(anf.pool_size_tib(size["quota_tib"]))
-        ok = bool(size["feasible"]) and pool <= high_pool
-        limit = float(size["throughput_mibps"])
-        usd = float(anf.monthly_pool_cost_usd(pool, level, region=region)) if ok else math.nan
-        binding = ("the data sets the quota" if size["binding"] == "capacity"
+        binding = ("the data sets the quota" if plan["binding"] == "capacity"
                    else "quota x service level sets the quota")
-        if ok and limit < float(size["quota_tib"]) * anf.throughput_per_tib_mibps(level):
+        if ok and limit < quota * anf.throughput_per_tib_mibps(level):
             binding += f"; the {anf.MIX_LIMIT if ceilings[1] < ceilings[0] else 'volume ceiling'} caps it"
     if not ok:
-        binding = _anf_infeasible(w, level, volume_type, float(size["quota_tib"]), pool, ceilings)
+        binding = _anf_infeasible(w, level, volume_type, quota, pool, ceilings)
     name = {"regular": "regular volume", "large": "large volume", "breakthrough": "breakthrough mode"}[volume_type]
     return _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
-                ok, binding, limit, need, usd, w["months"], pool, _anf_facts(level, volume_type, region),
-                anf.volume_status(volume_type, level), mix["extrapolated"])
+                ok, binding, limit, w["mibps"], float(plan["usd"]), w["months"], pool,
+                _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
+                mix["extrapolated"])
 
 
 def _anf_several_volumes(w, level):
-    """The fewest regular volumes, in one manual-QoS pool, that hold the data and carry the need; None if one does."""
+    """The fewest regular volumes, in one pool, that hold the data and carry the need; None if one does."""
     _, _, top = anf._effective_ceiling(level, "regular", w["read_share"], w["io_kib"])
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
-    low_q, high_q = anf.quota_range_tib("regular")
+    high_q = anf.quota_range_tib("regular")[1]
     n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12))
     if n < 2:
         return None
-    if level == "Flexible":
-        assigned = max(need, anf.flexible_throughput_range_mibps(anf.pool_range_tib()[0])[0])
-        pool = float(anf.flexible_pool_tib(max(cap, n * low_q), assigned))
-        limit = min(assigned, n * top)
-    else:
-        pool = anf.manual_qos_pool_tib([cap / n] * n, [need / n] * n, level)["manual"]
-        limit = min(pool * anf.throughput_per_tib_mibps(level), n * top)
-    ok = pool <= anf.pool_range_tib()[1]
-    usd = math.nan
-    if ok:
-        usd = float(anf.monthly_pool_cost_usd(pool, level, assigned if level == "Flexible" else None, region))
-        binding = f"{n} volumes of at most {_mib(top)} each share the pool's throughput (manual QoS)"
-    else:
-        binding = f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB"
+    plan = anf.pool_plan(cap, need, level, "regular", n, region, w["read_share"], w["io_kib"])
+    pool, ok = float(plan["pool_tib"]), plan["feasible"]
+    binding = (f"{n} volumes of at most {_mib(top)} each, the data split between them" if ok
+               else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
     mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"])
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
-    return _row(f"{ANF} {level}, {n} regular volumes (manual QoS)", ANF, "hpc-eda", ok, binding, limit, need, usd,
-                w["months"], pool, facts, "generally available", mix["extrapolated"])
+    return _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok, binding,
+                float(plan["throughput_mibps"]), need, float(plan["usd"]), w["months"], pool, facts,
+                "generally available", mix["extrapolated"])
 
 
 def _anf_cool(w, level):

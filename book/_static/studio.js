@@ -154,62 +154,68 @@ function anfInfeasible(F, w, volumeType, quota, pool, ceilings) {
   return `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
 }
 
+function poolPlan(F, cap, need, level, volumeType, n, region, share, size) { // anf.pool_plan
+  const high = F.anf.pool[1];
+  let quota, pool, feasible, usd, granted, binding;
+  if (level === "Flexible") {
+    const ceiling = effectiveCeiling(F, level, volumeType, share, size)[2];
+    const [lowQ, highQ] = F.anf.volume_types[volumeType].quota;
+    quota = Math.max(cap / n, lowQ);
+    const assigned = Math.max(need, F.anf.flexible_base);
+    pool = poolSize(F, Math.max(n * quota, assigned / F.anf.flexible_per_tib));
+    feasible = need / n <= ceiling && quota <= highQ && pool <= high;
+    binding = n * quota >= assigned / F.anf.flexible_per_tib ? "capacity" : "throughput";
+    const billed = Math.min(pool, high);
+    usd = poolCost(F, billed, level, region, Math.min(assigned, billed * F.anf.flexible_per_tib));
+    granted = assigned;
+  } else {
+    const s = sizeVolume(F, cap / n, need / n, level, volumeType, share, size);
+    quota = s.quota_tib; binding = s.binding;
+    pool = poolSize(F, n * quota);
+    feasible = s.feasible && pool <= high;
+    usd = poolCost(F, Math.min(pool, high), level, region);
+    granted = n * s.throughput_mibps;
+  }
+  return {quota_tib: quota, throughput_mibps: granted, pool_tib: pool, usd: feasible ? usd : NaN, binding, feasible};
+}
+
 function anfOneVolume(F, w, level, volumeType) {
   const ceilings = effectiveCeiling(F, level, volumeType, w.read_share, w.io_kib);
   const mix = mixCeiling(F, volumeType, w.read_share, w.io_kib);
-  const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
-  let size, pool, limit, ok, usd, binding;
+  const plan = poolPlan(F, w.capacity_end_tib, w.mibps, level, volumeType, 1, w.region, w.read_share, w.io_kib);
+  const pool = plan.pool_tib, limit = plan.throughput_mibps, ok = plan.feasible, quota = plan.quota_tib;
+  let binding;
   if (level === "Flexible") {
-    size = flexibleVolume(F, cap, need, volumeType, w.read_share, w.io_kib);
-    pool = size.pool_tib; limit = size.throughput_mibps; ok = size.feasible;
-    usd = ok ? poolCost(F, pool, level, region, limit) : NaN;
-    const sets = size.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool";
+    const sets = plan.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool";
     binding = `throughput bought: ${mib(limit)}; ${sets}`;
   } else {
-    size = sizeVolume(F, cap, need, level, volumeType, w.read_share, w.io_kib);
-    pool = poolSize(F, size.quota_tib);
-    ok = size.feasible && pool <= F.anf.pool[1];
-    limit = size.throughput_mibps;
-    usd = ok ? poolCost(F, pool, level, region) : NaN;
-    binding = size.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota";
-    if (ok && limit < size.quota_tib * F.anf.rate[level]) {
+    binding = plan.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota";
+    if (ok && limit < quota * F.anf.rate[level]) {
       binding += `; the ${ceilings[1] < ceilings[0] ? F.anf.mix_limit : "volume ceiling"} caps it`;
     }
   }
-  if (!ok) binding = anfInfeasible(F, w, volumeType, size.quota_tib, pool, ceilings);
+  if (!ok) binding = anfInfeasible(F, w, volumeType, quota, pool, ceilings);
   const name = {regular: "regular volume", large: "large volume", breakthrough: "breakthrough mode"}[volumeType];
   return row({option: `${ANF} ${level}, ${name}`, platform: ANF,
               chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok, binding,
-              limit, need, monthly_usd: usd, months: w.months, provisioned_tib: pool,
-              facts: facts(F, volumeType, level, region), status: F.anf.volume_types[volumeType].status[level],
+              limit, need: w.mibps, monthly_usd: plan.usd, months: w.months, provisioned_tib: pool,
+              facts: facts(F, volumeType, level, w.region), status: F.anf.volume_types[volumeType].status[level],
               extrapolated: mix.extrapolated});
 }
 
 function anfSeveralVolumes(F, w, level) {
   const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
   const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
-  const [lowQ, highQ] = F.anf.volume_types.regular.quota;
+  const highQ = F.anf.volume_types.regular.quota[1];
   const n = Math.max(Math.ceil(need / top - 1e-12), Math.ceil(cap / highQ - 1e-12));
   if (n < 2) return null;
-  let pool, limit, assigned = null;
-  if (level === "Flexible") {
-    assigned = Math.max(need, F.anf.flexible_base);
-    pool = poolSize(F, Math.max(Math.max(cap, n * lowQ), assigned / F.anf.flexible_per_tib));
-    limit = Math.min(assigned, n * top);
-  } else {
-    const rate = F.anf.rate[level];
-    let caps = 0, tps = 0;
-    for (let i = 0; i < n; i++) { caps += cap / n; tps += need / n; }
-    pool = poolSize(F, Math.max(caps, tps / rate));
-    limit = Math.min(pool * rate, n * top);
-  }
-  const ok = pool <= F.anf.pool[1];
-  const usd = ok ? poolCost(F, pool, level, region, assigned) : NaN;
-  const binding = ok ? `${n} volumes of at most ${mib(top)} each share the pool's throughput (manual QoS)`
+  const plan = poolPlan(F, cap, need, level, "regular", n, region, w.read_share, w.io_kib);
+  const pool = plan.pool_tib, ok = plan.feasible;
+  const binding = ok ? `${n} volumes of at most ${mib(top)} each, the data split between them`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
-  return row({option: `${ANF} ${level}, ${n} regular volumes (manual QoS)`, platform: ANF, chapter: "hpc-eda",
-              feasible: ok, binding, limit, need, monthly_usd: usd, months: w.months, provisioned_tib: pool,
-              facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
+  return row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
+              feasible: ok, binding, limit: plan.throughput_mibps, need, monthly_usd: plan.usd, months: w.months,
+              provisioned_tib: pool, facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
               extrapolated: mixCeiling(F, "regular", w.read_share, w.io_kib).extrapolated});
 }
 
