@@ -562,7 +562,14 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
             "total_with_licence": checks.scalar_or_array(np.asarray(total + licence, dtype=float))}
 
 
-def _latency_ms(result):
+def result_latency_ms(result):
+    """The latency a result of :func:`measured` was measured at: its slower operation's (reads or writes). [ms]
+
+    Examples
+    --------
+    >>> result_latency_ms(measured("n1-standard-8", "oltp"))
+    8.4
+    """
     return float(np.nanmax([result["read_latency_ms"], result["write_latency_ms"]]))
 
 
@@ -599,7 +606,7 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
     checks.choice("workload", workload, WORKLOADS)
     bound = float("inf") if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need
-                 and _latency_ms(measured(m, workload)) <= bound), None)
+                 and result_latency_ms(measured(m, workload)) <= bound), None)
 
 
 def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
