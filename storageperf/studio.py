@@ -82,11 +82,9 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
         need = float(units.convert(float(checks.positive("ops_per_s", ops_per_s, "ops/s")) * io, "KiB", "MiB"))
     bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     checks.choice("region", region, regions())
-    if isinstance(months, bool) or not isinstance(months, int) or not 1 <= months <= 120:
-        raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
+    months = checks.whole_number("months", months, 1, anf.MONTHS_MAX)
     growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
-    if clients is not None and (isinstance(clients, bool) or not isinstance(clients, int) or clients < 1):
-        raise ValueError(f"clients must be a whole number of client VMs, at least 1, or None; got {clients!r}")
+    clients = None if clients is None else checks.whole_number("clients", clients, 1)
     return {"clients": clients, "capacity_tib": cap, "mibps": need, "io_kib": io,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
@@ -445,7 +443,7 @@ def facts():
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
-        "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE,
+        "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
             "sequential_kib": large_volumes.block_size_kib("sequential read"),
             "random_kib": large_volumes.block_size_kib("random read")},

@@ -541,8 +541,7 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     if capacity_gib is None:
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
     size = checks.positive("capacity_gib", capacity_gib, "GiB")
-    if not isinstance(system_disks, (bool, np.bool_)):
-        raise ValueError(f"system_disks must be True or False, got {system_disks!r}")
+    checks.boolean("system_disks", system_disks)
     vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
     disks = google_cloud.ssd_pd_monthly_cost_usd(size)
     system = system_disks_monthly_cost_usd()["total"] if system_disks else 0.0

@@ -35,6 +35,7 @@ References
    ~460,000 pure random reads" (4 KiB).
 """
 from .cool_access import (  # noqa: F401
+    MONTHS_MAX,
     RETRIEVAL_POLICIES,
     cool_access_best_coolness_period_days,
     cool_access_break_even_read_share,
@@ -108,6 +109,7 @@ from .throughput import (  # noqa: F401
 )
 
 __all__ = sorted([
+    'MONTHS_MAX',
     'ALL_SERVICE_LEVELS',
     'CAPACITY_METERS',
     'COOL_ACCESS_RULES',

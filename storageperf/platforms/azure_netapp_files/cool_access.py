@@ -38,6 +38,10 @@ def _coolness_days(coolness_period_days):
     return checks.in_range("coolness_period_days", coolness_period_days, low, high, "days")
 
 
+#: The longest horizon costed month by month: ten years, past which today's prices say little. [months]
+MONTHS_MAX = 120
+
+
 #: Cool-access retrieval policies [8]_, and the share of the reads of cool data that each brings back to the hot
 #: tier (``None``: the random share).
 RETRIEVAL_POLICIES = {"Default": None, "OnRead": 1.0, "Never": 0.0}
@@ -207,12 +211,10 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     b = float(checks.fraction("read_back_share", read_back_share))
     h = float(_rehydrated_share(retrieval_policy, checks.fraction("random_share", random_share)))
     period = float(_coolness_days(coolness_period_days))
-    if isinstance(months, bool) or not isinstance(months, (int, np.integer)) or not 1 <= months <= 120:
-        raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
+    checks.whole_number("months", months, 1, MONTHS_MAX)
     growth = units.convert(float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, np.inf,
                                                   "TiB per month")), "TiB", "GiB")
-    if not isinstance(data_already_cool, (bool, np.bool_)):
-        raise TypeError(f"data_already_cool must be True or False, got {data_already_cool!r}")
+    checks.boolean("data_already_cool", data_already_cool)
     if tiering_delay_days is None:
         tiering_delay_days = _limit("cool_tiering_start_delay", "days")
     delay = float(checks.in_range("tiering_delay_days", tiering_delay_days, 0, period, "days"))

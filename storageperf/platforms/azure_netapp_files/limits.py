@@ -69,8 +69,7 @@ def throughput_per_tib_mibps(service_level, cool_access=False):
     (64.0, 36.0)
     """
     checks.choice("service_level", service_level, SERVICE_LEVELS)
-    if not isinstance(cool_access, (bool, np.bool_)):
-        raise TypeError(f"cool_access must be True or False, got {cool_access!r}")
+    checks.boolean("cool_access", cool_access)
     if cool_access:
         return _limit(f"throughput_per_tib_cool_{service_level.lower()}", "MiB/s per TiB")
     return _limit(f"throughput_per_tib_{service_level.lower()}", "MiB/s per TiB")
@@ -276,8 +275,7 @@ def cool_access_rule(region, pool_created_after_update=True):
     """
     if not isinstance(region, str) or not region:
         raise ValueError(f"region must be an Azure region name such as 'eastus'; got {region!r}")
-    if not isinstance(pool_created_after_update, (bool, np.bool_)):
-        raise TypeError(f"pool_created_after_update must be True or False, got {pool_created_after_update!r}")
+    checks.boolean("pool_created_after_update", pool_created_after_update)
     listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
     return "2026" if pool_created_after_update and region in listed else "2025"
 

@@ -345,8 +345,7 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
     (93.75, 188.0, True)
     """
     n = volumes
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"volumes must be a whole number of volumes, at least 1; got {volumes!r}")
+    checks.whole_number("volumes", n, 1)
     cap = checks.positive("capacity_tib", capacity_tib, "TiB")
     need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     high = pool_range_tib()[1]

@@ -115,9 +115,7 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
     """
     checks.choice("volume_type", volume_type, VOLUME_TYPES)
     share = checks.fraction("read_share", read_share)
-    if np.ndim(io_kib) != 0:
-        raise ValueError(f"io_kib must be one number of KiB, got {io_kib!r}")
-    size = float(checks.positive("io_kib", io_kib, "KiB"))
+    size = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
     if volume_type != "regular":
         basis = "measured" if size == MIX_IO_KIB[-1] and np.all(share == 1) else "extrapolated"
         return {"mibps": checks.scalar_or_array(np.full(np.shape(share), np.inf)), "basis": basis,
