@@ -599,19 +599,26 @@ def light_load_latency_ms(caching, read_ahead_kb=64, hit_ratio=1.0):
     return predict(1.0, read_ahead_kb, caching, hit_ratio=hit_ratio)["light_load_latency_ms"]
 
 
-def _predict_points(points, params):
-    out = {key: np.empty(len(points)) for key in ("ops_per_s", "front", "disk_ms", "wait_ms")}
-    binding = np.empty(len(points), dtype=object)
-    for mode in CACHING_MODES:
-        rows = (points["caching"] == mode).to_numpy()
-        if rows.any():
-            threads, ra = points.loc[rows, "client_threads"].to_numpy(), points.loc[rows, "read_ahead_kb"].to_numpy()
-            loop = _loop(threads, ra, mode, np.ones(rows.sum()), np.zeros(rows.sum()), VM_SIZE, DISK,
-                         setup()["disk_count"], params)
-            for key in ("ops_per_s", "disk_ms", "wait_ms"):
-                out[key][rows] = loop[key]
-            binding[rows] = loop["binding"]
-    out["front"] = np.full(len(points), params["front_end_ms"])
+def _by_mode(points):
+    """The points' threads and read-ahead split by host caching, once: ``[(mode, rows, threads, read-ahead)]``."""
+    caching = points["caching"].to_numpy()
+    threads, ra = points["client_threads"].to_numpy(), points["read_ahead_kb"].to_numpy()
+    return [(mode, rows, threads[rows], ra[rows]) for mode in CACHING_MODES
+            if (rows := caching == mode).any()], len(points)
+
+
+def _predict_points(points, params, split=None):
+    """The model at measured points (a frame, or its :func:`_by_mode` split): its terms and binding limits."""
+    groups, n = _by_mode(points) if split is None else split
+    out = {key: np.empty(n) for key in ("ops_per_s", "front", "disk_ms", "wait_ms")}
+    binding = np.empty(n, dtype=object)
+    for mode, rows, threads, ra in groups:
+        loop = _loop(threads, ra, mode, np.ones(len(threads)), np.zeros(len(threads)), VM_SIZE, DISK,
+                     setup()["disk_count"], params)
+        for key in ("ops_per_s", "disk_ms", "wait_ms"):
+            out[key][rows] = loop[key]
+        binding[rows] = loop["binding"]
+    out["front"] = np.full(n, params["front_end_ms"])
     return out, binding
 
 
@@ -623,10 +630,12 @@ def _fit_ops(charts):
     ceiling = float(measured.max())
     per_vcpu = ceiling / (setup()["vm_count"] * azure_vm.limit(VM_SIZE, "vcpus", "vCPUs"))
 
+    split = _by_mode(pts)
+
     def loss(x):
         p = {"front_end_ms": x[0], "remote_read_ms": x[1], "extra_kib": x[2], "front_end_ops_per_s": ceiling,
              "front_end_ops_per_vcpu": per_vcpu}
-        model = _predict_points(pts, p)[0]["ops_per_s"]
+        model = _predict_points(pts, p, split)[0]["ops_per_s"]
         return float(np.sum(np.log(model / measured) ** 2))
 
     x = fitting.nelder_mead_positive(loss, FIT_START)
