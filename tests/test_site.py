@@ -735,3 +735,21 @@ def test_a_fio_file_opened_in_the_page_is_read_there(browser, server):
     assert page.locator("#studio-fio-checks li").count() >= 1
     assert problems == []
     page.close()
+
+
+def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
+    import pydata_sphinx_theme
+    from fontTools.ttLib import TTFont
+
+    from storageperf_book.sphinx_ext import WEBFONTS, icon_codepoints
+
+    used = icon_codepoints(html_dir)
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / WEBFONTS
+    served = sorted((html_dir / "_static" / WEBFONTS).glob("*.woff2"))
+    assert served
+    for font in served:
+        original = set(TTFont(theme / font.name).getBestCmap())
+        held = set(TTFont(font).getBestCmap())
+        assert held == used & original, font.name
+        assert font.stat().st_size < (theme / font.name).stat().st_size / 2, font.name
+    assert used, "the site shows no icon at all"
