@@ -23,6 +23,9 @@ PLATFORMS = {
     "Linux": {"x86_64": (2, 34)},
 }
 
+#: What participants call the systems ``platform.system()`` names.
+NAMES = {"Windows": "Windows", "Darwin": "macOS", "Linux": "Linux"}
+
 _CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d+)\.(\d+)$")
 _BOUND = re.compile(r"\s*(>=|<=|<|>|==|!=|~=)\s*(\d+(?:\.\d+)*)\s*")
 
@@ -106,9 +109,9 @@ def platform_problems(system=None, machine=None, os_version=None):
         os_version = _version(text) if re.fullmatch(r"\d+(\.\d+)*", text or "") else None
     machines = PLATFORMS.get(system)
     if machines is None or machine not in machines:
-        checked = "; ".join(f"{s} on {', '.join(m)}" for s, m in PLATFORMS.items())
-        return [f"{system} on {machine} is not a platform the guide's packages are checked on ({checked}): "
-                "pip may have to compile a package, or use Binder"]
+        checked = "; ".join(f"{NAMES[s]} on {', '.join(m)}" for s, m in PLATFORMS.items())
+        return [f"{NAMES.get(system, system)} on {machine} is not a platform the guide's packages are checked on "
+                f"({checked}): pip may have to compile a package, or use Binder"]
     oldest = machines[machine]
     if oldest is not None:
         what = "glibc" if system == "Linux" else "macOS"
@@ -159,7 +162,8 @@ def report(meta=None):
     """Print what this machine has, what the guide supports and "Ready." or what is wrong; return the problems."""
     requires, versions = supported_pythons(meta)
     listed = ", ".join(f"{a}.{b}" for a, b in versions) or "not listed in this installation's metadata"
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.system()} "
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}) on "
+          f"{NAMES.get(platform.system(), platform.system())} "
           f"{platform.machine()} ({platform.platform()})")
     print(f"The guide supports Python {requires or '(no bound stated)'}; tested with: {listed}")
     problems = python_problems(meta=meta) + platform_problems() + package_problems(meta)

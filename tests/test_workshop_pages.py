@@ -128,8 +128,16 @@ def test_the_pythons_the_setup_check_reads_are_the_readmes_and_the_makefiles():
     low, high = (f"{a}.{b}" for a, b in (versions[0], versions[-1]))
     assert requires == f">={low}"
     assert f"support Python {low} to {high}" in README
-    intro = (ROOT / "book" / "intro.md").read_text(encoding="utf-8")
-    assert f"Python {low} to {high}" in intro
+    # wherever a participant reads which Pythons: the intro, the workshop pages, a runnable download's README
+    from storageperf_book import archive
+
+    said = {"README.md": README, "archive.README": archive.README}
+    said |= {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+             for p in [ROOT / "book" / "intro.md", *PAGES]}
+    ranges = {where: re.findall(r"Python (\d+\.\d+) to (\d+\.\d+)", text) for where, text in said.items()}
+    assert ranges["book/intro.md"] and ranges["book/workshop/before-the-day.md"], ranges
+    wrong = {where: found for where, found in ranges.items() if set(found) - {(low, high)}}
+    assert not wrong, f"Pythons other than {low} to {high}: {wrong}"
 
 
 @pytest.mark.parametrize("version, problem", [
@@ -281,3 +289,11 @@ def test_the_pages_workflow_builds_with_the_readmes_command_and_the_repository_a
     assert f"python-{python}" == (ROOT / "runtime.txt").read_text(encoding="utf-8").strip()
     triggers = workflow.get("on", workflow.get(True))
     assert triggers["push"]["branches"] == ["main"]
+
+
+def test_the_setup_check_names_a_missing_package_a_chapter_needs_and_no_other():
+    meta = Message()
+    for requirement in ("numpy", 'plotly; extra == "book"', 'no-such-package-of-the-guide; extra == "book"',
+                        'also-not-installed; extra == "docs"'):
+        meta["Requires-Dist"] = requirement
+    assert setup_check.package_problems(meta) == ["the package no-such-package-of-the-guide is not installed"]
