@@ -161,16 +161,18 @@ def calculator_answer():
 def report(meta=None):
     """Print what this machine has, what the guide supports and "Ready." or what is wrong; return the problems."""
     requires, versions = supported_pythons(meta)
-    listed = ", ".join(f"{a}.{b}" for a, b in versions) or "not listed in this installation's metadata"
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}) on "
-          f"{NAMES.get(platform.system(), platform.system())} "
-          f"{platform.machine()} ({platform.platform()})")
-    print(f"The guide supports Python {requires or '(no bound stated)'}; tested with: {listed}")
+    print(f"Python {platform.python_version()} on {NAMES.get(platform.system(), platform.system())} "
+          f"{platform.machine()}")
+    print(f"The guide supports Python {requires or '(no bound stated)'}")
+    if versions:
+        print(f"It is tested with Python {', '.join(f'{a}.{b}' for a, b in versions)}")
+    else:
+        print("This installation does not list the Pythons the guide is tested with: an older install of the package")
     problems = python_problems(meta=meta) + platform_problems() + package_problems(meta)
     try:
         capacity, throughput, level, usd = calculator_answer()
-        print(f"A calculator answers: {capacity:g} TiB at {throughput:,.0f} MiB/s costs least at {level}, "
-              f"{usd:,.0f} USD a month in East US")
+        print(f"A calculator answers: {capacity:g} TiB at {throughput:,.0f} MiB/s costs least")
+        print(f"at the {level} service level, {usd:,.0f} USD a month in East US")
     except Exception as error:  # noqa: BLE001  (whatever failed, the participant must read it)
         problems.append(f"the model did not answer: {type(error).__name__}: {error}")
     try:
