@@ -297,3 +297,16 @@ def test_the_setup_check_names_a_missing_package_a_chapter_needs_and_no_other():
                         'also-not-installed; extra == "docs"'):
         meta["Requires-Dist"] = requirement
     assert setup_check.package_problems(meta) == ["the package no-such-package-of-the-guide is not installed"]
+
+
+def test_the_message_before_the_day_gives_three_ways_in_and_the_proxy_routes():
+    text = (WORKSHOP / "before-the-day.md").read_text(encoding="utf-8")
+    message = text[text.index("## The message"):text.index("## Behind a proxy")]
+    ways = re.findall(r"^> \d\. \*\*([^*]+)\*\*", message, flags=re.M)
+    assert ways == ["The site", "Binder", "Your own machine"]
+    assert "pip install -r binder/requirements.txt" in message and "{doc}`setup-check`" in message
+    proxy = text[text.index("## Behind a proxy"):text.index("## Questions participants ask")]
+    for route in ("pip install --proxy ", "HTTPS_PROXY", "--cert", "pip download -r requirements.txt",
+                  "--no-index --find-links"):
+        assert route in proxy, route
+    assert len(re.findall(r"^\*\*.+\?\*\*", text, flags=re.M)) >= 5, "the questions participants ask"
