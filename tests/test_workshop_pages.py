@@ -287,8 +287,13 @@ def test_the_pages_workflow_builds_with_the_readmes_command_and_the_repository_a
     assert upload["with"]["path"] == "_build/html" and "_build/html" in MAKEFILE
     python = next(s for s in steps if s.get("uses", "").startswith("actions/setup-python"))["with"]["python-version"]
     assert f"python-{python}" == (ROOT / "runtime.txt").read_text(encoding="utf-8").strip()
-    triggers = workflow.get("on", workflow.get(True))
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads the key on as True
     assert triggers["push"]["branches"] == ["main"]
+    # what actions/deploy-pages needs: the Pages and identity-token permissions, the github-pages environment
+    assert {"pages": "write", "id-token": "write"}.items() <= workflow["permissions"].items()
+    deploy = next(job for job in workflow["jobs"].values()
+                  if any(s.get("uses", "").startswith("actions/deploy-pages") for s in job["steps"]))
+    assert deploy["environment"]["name"] == "github-pages" and deploy["needs"] == "build"
 
 
 def test_the_setup_check_names_a_missing_package_a_chapter_needs_and_no_other():
