@@ -769,3 +769,18 @@ def test_search_finds_a_word_and_the_page_found_marks_it(browser, server, html_d
     page.wait_for_timeout(300)
     assert page.locator("span.highlighted").count() >= 1
     page.close()
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_cheat_sheet_prints_on_one_page(browser, server, paper):
+    import io
+
+    from pypdf import PdfReader
+
+    page, problems = _open(browser, f"{server}/book/workshop/cheat-sheet.html", draw_all=False)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format=paper, print_background=False)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    assert "Little" in _pdf_text(pdf)
+    assert problems == []
+    page.close()
