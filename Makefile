@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book test test-model test-notebooks test-site lint chromium bench checks datapackage wheels clean
+.PHONY: book test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -22,11 +22,11 @@ book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@echo "The site is at $(CURDIR)/$(BUILD)/index.html"
 
-test: $(VENV)/.test chromium  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
+test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
 	$(BIN)/ruff check .
 	$(PYTEST) --nbval book tests storageperf storageperf_book
 
-test-model: $(VENV)/.test  ## the quick loop (seconds): model, data, the book's code, the notebooks as committed
+test-model: $(VENV)/.test fio  ## the quick loop (seconds): model, data, the book's code, the notebooks as committed
 	$(PYTEST) -m "not site and not slow" tests storageperf storageperf_book
 
 test-notebooks: $(VENV)/.test  ## execute every chapter, checking the recorded outputs (about a minute)
@@ -41,6 +41,11 @@ lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the noteboo
 
 chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
+# tests/test_measurements.py runs real fio jobs; it and tests/test_studio.py run the site's fio.js and studio.js in node
+fio:
+	@command -v fio >/dev/null || (apt-get update -qq && apt-get install -y -qq fio >/dev/null)
+	@command -v node >/dev/null || (apt-get update -qq && apt-get install -y -qq nodejs >/dev/null)
 
 bench: $(VENV)/.test chromium  ## time the builds, nbval, execution; size every page; time the site in Chromium
 	$(BIN)/python tools/benchmark.py

@@ -11,7 +11,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 DATA = Path(__file__).resolve().parent / "data"  # in a checkout or an unpacked sdist (MANIFEST.in: graft data)
-KINDS = ("*.csv", "*.json", "*.md", "*.yaml")  # what data/ holds; subfolders are kept
+KINDS = ("*.csv", "*.json", "*.md", "*.txt", "*.yaml")  # what data/ holds (*.txt: fio samples); subfolders kept
 
 
 class build_py_with_data(build_py):

@@ -9,8 +9,9 @@ Options (:func:`options`):
 
 * Azure NetApp Files at every service level a volume type is offered at today (regular, large, breakthrough mode):
   one volume in a pool of its own, sized by the quota (Standard, Premium, Ultra) or given its throughput
-  (Flexible), every ceiling capped by the read/write mix curve; several regular volumes in one manual-QoS pool
-  where one is not enough; and a regular volume with cool access, the data not read for a month in the cool tier;
+  (Flexible), every ceiling capped by the read/write mix curve; several regular volumes in one pool where one is
+  not enough (all sized by :func:`storageperf.platforms.azure_netapp_files.pool_plan`); and a regular volume
+  with cool access, the data not read for a month in the cool tier;
 * Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
   Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
   as cheapest;
@@ -28,6 +29,7 @@ from .concepts import units
 from .platforms import azure_netapp_files as anf
 from .platforms import azure_vm
 from .sources import cvo_google_cloud as cvo
+from .sources import large_volumes
 
 #: The columns of :func:`options`, in order.
 COLUMNS = ("option", "platform", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
@@ -59,7 +61,7 @@ def regions():
 
 
 def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-             region="eastus", months=12, growth_tib_per_month=0.0):
+             region="eastus", months=12, growth_tib_per_month=0.0, clients=None):
     """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
 
     Parameters are those of :func:`options`.
@@ -83,7 +85,9 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
     if isinstance(months, bool) or not isinstance(months, int) or not 1 <= months <= 120:
         raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
     growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
-    return {"capacity_tib": cap, "mibps": need, "io_kib": io,
+    if clients is not None and (isinstance(clients, bool) or not isinstance(clients, int) or clients < 1):
+        raise ValueError(f"clients must be a whole number of client VMs, at least 1, or None; got {clients!r}")
+    return {"clients": clients, "capacity_tib": cap, "mibps": need, "io_kib": io,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
             "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
@@ -91,14 +95,15 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
 
 
 def _row(option, platform, chapter, feasible, binding, limit_mibps, need, monthly_usd, months, provisioned_tib,
-         facts, status="generally available", extrapolated=False, price_complete=True, horizon_usd=None):
+         facts, status="generally available", extrapolated=False, price_complete=True, horizon_usd=None,
+         latency=(math.nan, "none")):
     usd = monthly_usd if feasible else math.nan
     headroom = (limit_mibps - need) / limit_mibps if feasible else math.nan
     horizon = (usd * months if horizon_usd is None else horizon_usd) if feasible else math.nan
     return {"option": option, "platform": platform, "feasible": bool(feasible), "binding": binding,
             "headroom": headroom, "monthly_usd": usd, "horizon_usd": horizon,
             "usd_per_mibps": usd / limit_mibps if feasible else math.nan, "price_complete": bool(price_complete),
-            "latency_ms": math.nan, "latency_basis": "none", "provisioned_tib": provisioned_tib,
+            "latency_ms": latency[0], "latency_basis": latency[1], "provisioned_tib": provisioned_tib,
             "limit_mibps": limit_mibps, "extrapolated": bool(extrapolated), "status": status,
             "facts": " ".join(facts), "chapter": chapter}
 
@@ -134,59 +139,44 @@ def _anf_one_volume(w, level, volume_type):
     """One volume in a pool of its own, without cool access."""
     ceilings = anf._effective_ceiling(level, volume_type, w["read_share"], w["io_kib"])
     mix = anf.mix_ceiling(volume_type, w["read_share"], w["io_kib"])
-    cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
-    high_pool = anf.pool_range_tib()[1]
+    plan = anf.pool_plan(w["capacity_end_tib"], w["mibps"], level, volume_type, 1, w["region"], w["read_share"],
+                         w["io_kib"])
+    pool, limit, ok, quota = float(plan["pool_tib"]), float(plan["throughput_mibps"]), plan["feasible"], \
+        float(plan["quota_tib"])
     if level == "Flexible":
-        size = anf.flexible_volume(cap, need, volume_type, w["read_share"], w["io_kib"])
-        pool, limit = float(size["pool_tib"]), float(size["throughput_mibps"])
-        ok = bool(size["feasible"])
-        usd = float(anf.monthly_pool_cost_usd(pool, level, limit, region)) if ok else math.nan
-        sets = "the data sets the pool" if size["binding"] == "capacity" else "the throughput sets the pool"
+        sets = "the data sets the pool" if plan["binding"] == "capacity" else "the throughput sets the pool"
         binding = f"throughput bought: {_mib(limit)}; {sets}"
     else:
-        size = anf.size_volume(cap, need, level, volume_type, w["read_share"], w["io_kib"])
-        pool = float(anf.pool_size_tib(size["quota_tib"]))
-        ok = bool(size["feasible"]) and pool <= high_pool
-        limit = float(size["throughput_mibps"])
-        usd = float(anf.monthly_pool_cost_usd(pool, level, region=region)) if ok else math.nan
-        binding = ("the data sets the quota" if size["binding"] == "capacity"
+        binding = ("the data sets the quota" if plan["binding"] == "capacity"
                    else "quota x service level sets the quota")
-        if ok and limit < float(size["quota_tib"]) * anf.throughput_per_tib_mibps(level):
+        if ok and limit < quota * anf.throughput_per_tib_mibps(level):
             binding += f"; the {anf.MIX_LIMIT if ceilings[1] < ceilings[0] else 'volume ceiling'} caps it"
     if not ok:
-        binding = _anf_infeasible(w, level, volume_type, float(size["quota_tib"]), pool, ceilings)
+        binding = _anf_infeasible(w, level, volume_type, quota, pool, ceilings)
     name = {"regular": "regular volume", "large": "large volume", "breakthrough": "breakthrough mode"}[volume_type]
     return _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
-                ok, binding, limit, need, usd, w["months"], pool, _anf_facts(level, volume_type, region),
-                anf.volume_status(volume_type, level), mix["extrapolated"])
+                ok, binding, limit, w["mibps"], float(plan["usd"]), w["months"], pool,
+                _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
+                mix["extrapolated"])
 
 
 def _anf_several_volumes(w, level):
-    """The fewest regular volumes, in one manual-QoS pool, that hold the data and carry the need; None if one does."""
+    """The fewest regular volumes, in one pool, that hold the data and carry the need; None if one does."""
     _, _, top = anf._effective_ceiling(level, "regular", w["read_share"], w["io_kib"])
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
-    low_q, high_q = anf.quota_range_tib("regular")
+    high_q = anf.quota_range_tib("regular")[1]
     n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12))
     if n < 2:
         return None
-    if level == "Flexible":
-        assigned = max(need, anf.flexible_throughput_range_mibps(anf.pool_range_tib()[0])[0])
-        pool = float(anf.flexible_pool_tib(max(cap, n * low_q), assigned))
-        limit = min(assigned, n * top)
-    else:
-        pool = anf.manual_qos_pool_tib([cap / n] * n, [need / n] * n, level)["manual"]
-        limit = min(pool * anf.throughput_per_tib_mibps(level), n * top)
-    ok = pool <= anf.pool_range_tib()[1]
-    usd = math.nan
-    if ok:
-        usd = float(anf.monthly_pool_cost_usd(pool, level, assigned if level == "Flexible" else None, region))
-        binding = f"{n} volumes of at most {_mib(top)} each share the pool's throughput (manual QoS)"
-    else:
-        binding = f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB"
+    plan = anf.pool_plan(cap, need, level, "regular", n, region, w["read_share"], w["io_kib"])
+    pool, ok = float(plan["pool_tib"]), plan["feasible"]
+    binding = (f"{n} volumes of at most {_mib(top)} each, the data split between them" if ok
+               else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
     mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"])
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
-    return _row(f"{ANF} {level}, {n} regular volumes (manual QoS)", ANF, "hpc-eda", ok, binding, limit, need, usd,
-                w["months"], pool, facts, "generally available", mix["extrapolated"])
+    return _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok, binding,
+                float(plan["throughput_mibps"]), need, float(plan["usd"]), w["months"], pool, facts,
+                "generally available", mix["extrapolated"])
 
 
 def _anf_cool(w, level):
@@ -230,6 +220,53 @@ def _anf_cool(w, level):
                 "generally available", mix["extrapolated"], horizon_usd=horizon)
 
 
+def client_limit_mibps(w):
+    """What ``w["clients"]`` client VMs move at the workload's mix, each as the large-volume article's one client.
+
+    Parameters
+    ----------
+    w : dict
+        A workload from :func:`workload`, with ``clients``.
+
+    Returns
+    -------
+    tuple
+        ``(MiB/s, extrapolated)``: clients x one client's throughput, its reads and writes time-sharing it
+        (``1 / (r / read + (1 - r) / write)``), from the article's scale-up test with nconnect (one E104id_v5:
+        :func:`storageperf.sources.large_volumes.client_mibps`): sequential for I/O of 64 KiB and more (its MiB/s
+        hold), random below (its operations a second hold); ``extrapolated`` unless the I/O size is the
+        article's and the workload all reads or all writes.
+
+    Examples
+    --------
+    >>> client_limit_mibps(workload(100, mibps=1000, io_kib=256, clients=2))
+    (20000.0, False)
+    """
+    kind = "sequential" if w["io_kib"] >= anf.MIX_IO_KIB[-1] else "random"
+    size = large_volumes.block_size_kib(f"{kind} read")
+    scale = 1.0 if kind == "sequential" else w["io_kib"] / size
+    read, write = (large_volumes.client_mibps(f"{kind} {op}") * scale for op in ("read", "write"))
+    r = w["read_share"]
+    one = 1 / (r / read + (1 - r) / write)
+    return w["clients"] * one, not (w["io_kib"] == size and r in (0.0, 1.0))
+
+
+def _with_clients(row, w, bound):
+    """An Azure NetApp Files row held to what the workload's clients move (:func:`client_limit_mibps`)."""
+    if bound is None or row["platform"] != ANF:
+        return row
+    most, extrapolated = bound
+    row["extrapolated"] = row["extrapolated"] or extrapolated
+    text = f"{w['clients']} client VM(s) like the large-volume article's move {_mib(most)} at this mix"
+    if row["feasible"] and w["mibps"] > most * (1 + 1e-12):
+        row.update(feasible=False, binding=f"the clients: {text}", headroom=math.nan, monthly_usd=math.nan,
+                   horizon_usd=math.nan, usd_per_mibps=math.nan)
+    elif row["feasible"] and most < row["limit_mibps"]:
+        row.update(limit_mibps=most, headroom=(most - w["mibps"]) / most, usd_per_mibps=row["monthly_usd"] / most,
+                   binding=f"{row['binding']}; the clients bind: {text}")
+    return row
+
+
 def _cvo(w, machine_type):
     """A Cloud Volumes ONTAP node on one of TR-4816's machine types, in NetApp's current write path."""
     need_mb = float(units.convert(w["mibps"], "MiB/s", cvo.RATE_UNIT))
@@ -245,13 +282,21 @@ def _cvo(w, machine_type):
         binding, ok = f"the data, {cap:,.1f} TiB, is above the {most_tib:,.0f} TiB TR-4816's licence allowed", False
     else:
         binding, ok = f"{lim['binding']} of the machine type, {_mib(limit)}; licence price not published", True
+    latency = (math.nan, "none")
+    for name in cvo.WORKLOADS:   # TR-4816 measured this mix at a load at least the need's: its latency there
+        mix, got = cvo.workload_mix(name), cvo.measured(machine_type, name)
+        if (mix["block_size_kib"], mix["read_share"]) == (w["io_kib"], w["read_share"]) and need_mb <= got["mb_per_s"]:
+            latency = (cvo._latency_ms(got), "measured")
+    if ok and w["latency_ms"] is not None and latency[1] == "measured" and latency[0] > w["latency_ms"]:
+        binding, ok = f"TR-4816 measured {latency[0]:g} ms at this mix, above the bound", False
     disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"])
     cost = cvo.monthly_cost_usd(machine_type, disk_gib)
     usd = float(cost["total"])
     if ok and not math.isfinite(usd):
         binding += "; no price for the machine type"
     return _row(f"Cloud Volumes ONTAP, {machine_type}", CVO, "cvo-google-cloud", ok, binding, limit, w["mibps"], usd,
-                w["months"], float(units.convert(disk_gib, "GiB", "TiB")), facts, price_complete=False)
+                w["months"], float(units.convert(disk_gib, "GiB", "TiB")), facts, price_complete=False,
+                latency=latency)
 
 
 def _vm(w, vm_size):
@@ -262,18 +307,20 @@ def _vm(w, vm_size):
             math.ceil(need_mb / azure_vm.limit(VM_DISK, "mbps", "MB/s") - 1e-12),
             math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
-    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]   # its limits, the disk's
     name = f"Self-managed server, {vm_size} with {VM_DISK} disks"
     if n > most:
         return _row(name, VM, "cassandra-disk-caching", False,
                     f"{n} {VM_DISK} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
                     math.nan, w["months"], math.nan, facts, price_complete=False)
     p = azure_vm.disk_path_limits(vm_size, "None", VM_DISK, n)
-    by_throughput, by_iops = p["throughput_mb_per_s"], p["iops"] * need_mb / w["ops_per_s"]
-    if by_throughput <= by_iops:
-        limit_mb, which, kind = by_throughput, p["throughput_binding"], "throughput"
-    else:
-        limit_mb, which, kind = by_iops, p["iops_binding"], "IOPS"
+    # the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
+    network = azure_vm.limit(vm_size, "network", "MB/s")
+    limit_mb, which, kind = min(
+        (p["throughput_mb_per_s"], p["throughput_binding"], "throughput"),
+        (p["iops"] * need_mb / w["ops_per_s"], p["iops_binding"], "IOPS"),
+        (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
+        key=lambda limit: limit[0])
     limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
     ok = w["mibps"] <= limit * (1 + 1e-12)
     binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
@@ -283,7 +330,7 @@ def _vm(w, vm_size):
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-            region="eastus", months=12, growth_tib_per_month=0.0):
+            region="eastus", months=12, growth_tib_per_month=0.0, clients=None):
     """Every option the guide has facts for, sized for one workload, cheapest feasible first.
 
     Parameters
@@ -306,6 +353,9 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
         Horizon, 1 to 120: the data grows for it, and cool access's move to the cool tier is costed over it. [-]
     growth_tib_per_month : float
         Data added each month, at least 0. [TiB per month]
+    clients : int, optional
+        Client VMs the workload runs on: Azure NetApp Files rows are held to what they move
+        (:func:`client_limit_mibps`). Default: as many as it takes.
 
     Returns
     -------
@@ -326,7 +376,7 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     ('Azure NetApp Files Flexible, regular volume', 12105)
     """
     w = workload(capacity_tib, mibps, ops_per_s, io_kib, read_share, latency_ms, cold_share, region, months,
-                 growth_tib_per_month)
+                 growth_tib_per_month, clients)
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in anf.supported_service_levels(volume_type):
@@ -335,6 +385,8 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     rows += [_vm(w, v) for v in azure_vm.DISK_SIZES]
+    bound = None if clients is None else client_limit_mibps(w)
+    rows = [_with_clients(r, w, bound) for r in rows]
     if w["latency_ms"] is not None:
         for r in rows:
             if r["latency_basis"] == "none":
@@ -394,6 +446,9 @@ def facts():
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
         "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE,
+        "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
+            "sequential_kib": large_volumes.block_size_kib("sequential read"),
+            "random_kib": large_volumes.block_size_kib("random read")},
         "anf": {
             "levels": list(a.ALL_SERVICE_LEVELS), "auto_levels": list(a.SERVICE_LEVELS),
             "rate": {lv: a.throughput_per_tib_mibps(lv) for lv in a.SERVICE_LEVELS},
@@ -419,6 +474,9 @@ def facts():
                 "disk_writes_per_write": path["disk_writes_per_write"],
                 "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],
                 "limit_names": list(cvo.LIMITS), "reserve": cvo.reserve_share(),
+                "measured": {m: [{**cvo.workload_mix(n), "mb_per_s": cvo.measured(m, n)["mb_per_s"],
+                                  "latency_ms": cvo._latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
+                             for m in cvo.MACHINE_TYPES},
                 "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mib_per_s"],
                 "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
@@ -426,6 +484,7 @@ def facts():
                "disk_mb_per_s": azure_vm.limit(VM_DISK, "mbps", "MB/s"),
                "disk_iops": azure_vm.limit(VM_DISK, "iops", "IOPS"),
                "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mbps", "MB/s"),
+                             "network_mb_per_s": azure_vm.limit(v, "network", "MB/s"),
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},
     }

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-KINDS = ("*.csv", "*.json", "*.md", "*.yaml")  # what setup.py copies from data/
+KINDS = ("*.csv", "*.json", "*.md", "*.txt", "*.yaml")  # what setup.py copies from data/
 # What the build reads (pyproject.toml: readme, license, packages storageperf*; setup.py: data/).
 INPUTS = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE",
           "data", "storageperf", "storageperf_book")

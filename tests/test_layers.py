@@ -19,6 +19,7 @@ ALLOWED = {
     "platforms": {"concepts", "data", "platforms", "checks", "_cache"},
     "sources": {"concepts", "data", "platforms", "sources", "checks", "_cache"},
     "studio": {"concepts", "data", "platforms", "sources", "checks", "_cache"},
+    "measurements": {"concepts", "checks"},
 }
 
 

@@ -633,3 +633,123 @@ def test_a_figure_is_drawn_when_the_reader_nears_it(browser, server, html_dir, p
     last.locator(".main-svg").first.wait_for(timeout=10_000)
     page.close()
     assert drawn < total and not problems, f"{name}: {drawn} of {total} figures drawn at load; {problems}"
+
+
+# ---- the sizing studio ----------------------------------------------------------------------------------------
+STUDIO = "book/sizing-studio.html"
+SHARED = {"capacity_tib": "50", "mibps": "2000", "io_kib": "64", "read_share": "0.7", "latency_ms": "2",
+          "cold_share": "0.6", "region": "westeurope"}
+
+
+def _studio(browser, server, query=SHARED, width=1280, colour_scheme="light"):
+    from urllib.parse import urlencode
+
+    page, problems = _open(browser, f"{server}/{STUDIO}?{urlencode(query)}", width, colour_scheme, draw_all=False)
+    page.wait_for_function("window.studioReady === true")
+    return page, problems
+
+
+def _table(page):
+    return page.evaluate("[...document.querySelectorAll('#studio-options tbody tr')]"
+                         ".map(tr => [...tr.children].map(c => c.textContent))")
+
+
+def test_the_studio_opens_at_the_inputs_of_its_link_and_answers_as_the_model_does(browser, server):
+    from storageperf import studio
+
+    page, problems = _studio(browser, server)
+    for name, value in SHARED.items():
+        assert page.input_value(f"#studio-{name}") == value
+    want = studio.options(capacity_tib=50, mibps=2000, io_kib=64, read_share=0.7, latency_ms=2, cold_share=0.6,
+                          region="westeurope")
+    rows = _table(page)
+    assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows] == want["option"].tolist()
+    assert want.loc[0, "option"] in page.inner_text("#studio-answer")
+    assert problems == []
+    page.close()
+
+
+def test_a_change_reranks_within_50_ms_and_lands_in_the_link(browser, server):
+    page, _ = _studio(browser, server)
+    took = page.evaluate("""() => { const i = document.getElementById('studio-mibps'); i.value = '9000';
+        const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true}));
+        return performance.now() - t; }""")
+    assert took < 50
+    assert "mibps=9000" in page.url
+    page.close()
+
+
+def test_the_options_download_as_csv_and_json(browser, server, tmp_path):
+    page, _ = _studio(browser, server)
+    rows = _table(page)
+    with page.expect_download() as got:
+        page.click("#studio-csv")
+    path = tmp_path / "options.csv"
+    got.value.save_as(path)
+    table = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert [r["option"] for r in table] == [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows]
+    with page.expect_download() as got:
+        page.click("#studio-json")
+    got.value.save_as(tmp_path / "options.json")
+    saved = json.loads((tmp_path / "options.json").read_text(encoding="utf-8"))
+    assert saved["workload"]["region"] == "westeurope" and len(saved["options"]) == len(rows)
+    page.close()
+
+
+def test_the_studio_works_from_the_keyboard(browser, server):
+    page, _ = _studio(browser, server)
+    page.focus("#studio-capacity_tib")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("500")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "studio-mibps"
+    assert "capacity_tib=500" in page.url
+    before = page.inner_text("#studio-answer")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("20000")
+    assert page.inner_text("#studio-answer") != before
+    page.close()
+
+
+def test_the_studio_reads_in_dark_mode_and_on_a_phone(browser, server):
+    page, problems = _studio(browser, server, width=390, colour_scheme="dark")
+    _switch_theme(page, "dark")
+    text = page.evaluate("getComputedStyle(document.querySelector('#studio-options td')).color")
+    back = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert abs(_luminance(text) - _luminance(back)) > 0.4
+    # on a phone the page does not scroll sideways: the table scrolls in its own box
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert problems == []
+    page.close()
+
+
+def test_a_fio_file_opened_in_the_page_is_read_there(browser, server):
+    sample = sorted((ROOT / "data" / "measurements" / "fio").glob("*.json"))[0]
+    page, problems = _studio(browser, server)
+    page.set_input_files("#studio-fio-file", str(sample))
+    page.wait_for_selector("#studio-fio-runs tbody tr")
+    from storageperf import measurements
+
+    runs = measurements.read_fio(sample)
+    assert page.locator("#studio-fio-runs tbody tr").count() == len(runs)
+    assert page.locator("#studio-fio-checks li").count() >= 1
+    assert problems == []
+    page.close()
+
+
+def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
+    import pydata_sphinx_theme
+    from fontTools.ttLib import TTFont
+
+    from storageperf_book.sphinx_ext import WEBFONTS, icon_codepoints
+
+    used = icon_codepoints(html_dir)
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / WEBFONTS
+    served = sorted((html_dir / "_static" / WEBFONTS).glob("*.woff2"))
+    assert served
+    for font in served:
+        original = set(TTFont(theme / font.name).getBestCmap())
+        held = set(TTFont(font).getBestCmap())
+        assert held == used & original, font.name
+        assert font.stat().st_size < (theme / font.name).stat().st_size / 2, font.name
+    assert used, "the site shows no icon at all"

@@ -13,7 +13,8 @@ from storageperf import studio
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cass
-from storageperf.sources import cool_access
+from storageperf.sources import cool_access, large_volumes
+from storageperf.sources import cvo_google_cloud as cvo
 from storageperf_book.studio_page import facts_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +70,41 @@ def test_the_cassandra_node_is_bounded_by_the_cassandra_chapters_disk_path():
         assert not row["price_complete"]
 
 
+def test_cloud_volumes_ontap_rows_carry_the_latency_tr_4816_measured_at_their_mix():
+    mix = cvo.workload_mix("streaming_reads")
+    got = cvo.measured("n1-standard-8", "streaming_reads")
+    need = float(studio.units.convert(got["mb_per_s"], "MB/s", "MiB/s")) / 2
+    o = studio.options(1, mibps=need, io_kib=mix["block_size_kib"], read_share=mix["read_share"])
+    row = _row(o, "Cloud Volumes ONTAP, n1-standard-8")
+    assert row["latency_basis"] == "measured" and row["latency_ms"] == got["read_latency_ms"]
+    tight = studio.options(1, mibps=need, io_kib=mix["block_size_kib"], read_share=mix["read_share"],
+                           latency_ms=got["read_latency_ms"] / 2)
+    assert not _row(tight, "Cloud Volumes ONTAP, n1-standard-8")["feasible"]
+    assert _row(studio.options(1, mibps=need), "Cloud Volumes ONTAP, n1-standard-8")["latency_basis"] == (
+        "measured" if (mix["block_size_kib"], mix["read_share"]) == (64, 1.0) else "none")
+
+
+def test_a_self_managed_server_serves_its_reads_through_its_network(monkeypatch):
+    vm, name = "Standard_DS14_v2", f"Self-managed server, Standard_DS14_v2 with {studio.VM_DISK} disks"
+    uncached = azure_vm.limit(vm, "uncached_mbps", "MB/s")
+    assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024), name)["binding"]
+    limit = azure_vm.limit
+    # a VM whose network carried less than its disks: its reads, not its writes, are held to the network
+    monkeypatch.setattr(azure_vm, "limit", lambda r, q, u: uncached / 4 if q == "network" else limit(r, q, u))
+    assert "network" in _row(studio.options(1, mibps=100, io_kib=1024, read_share=1.0), name)["binding"]
+    assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024, read_share=0.0), name)["binding"]
+
+
+def test_azure_netapp_files_rows_are_held_to_what_the_clients_move():
+    one = large_volumes.client_mibps("sequential read")
+    many = studio.options(200, mibps=one * 1.2, io_kib=256, clients=2)
+    few = studio.options(200, mibps=one * 1.2, io_kib=256, clients=1)
+    name = "Azure NetApp Files Ultra, large volume"
+    assert _row(many, name)["feasible"] and not _row(few, name)["feasible"]
+    assert "clients" in _row(few, name)["binding"]
+    assert _row(studio.options(200, mibps=one * 1.2, io_kib=256), name)["feasible"]
+
+
 def test_rows_without_a_complete_price_are_never_ranked_as_cheapest():
     o = studio.options(1, mibps=50)
     complete = o["feasible"] & o["price_complete"] & o["horizon_usd"].notna()
@@ -93,6 +129,7 @@ def test_cool_access_rows_cost_the_move_to_the_cool_tier_over_the_horizon():
     ({"capacity_tib": 1, "mibps": 1, "months": 0}, "months must be a whole number from 1 to 120"),
     ({"capacity_tib": 1, "mibps": 1, "growth_tib_per_month": -1}, "growth_tib_per_month must be at least 0"),
     ({"capacity_tib": 1, "mibps": 1, "latency_ms": 0}, "latency_ms must be greater than 0"),
+    ({"capacity_tib": 1, "mibps": 1, "clients": 0}, "clients must be a whole number"),
 ])
 def test_bad_workloads_get_one_line_messages(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -138,6 +175,8 @@ def random_workloads(n, seed):
             w["mibps"] = rate
         if rng.uniform() < 0.3:
             w["latency_ms"] = float(rng.uniform(0.2, 10))
+        if rng.uniform() < 0.3:
+            w["clients"] = int(rng.integers(1, 20))
         out.append(w)
     return out
 
@@ -151,6 +190,12 @@ def edge_workloads():
     edges += [{"capacity_tib": 10 ** 5, "mibps": 10 ** 6}, {"capacity_tib": 0.01, "mibps": 1, "cold_share": 1.0},
               {"capacity_tib": anf.quota_range_tib()[1], "mibps": 1, "cold_share": 1.0},
               {"capacity_tib": anf.pool_range_tib()[1], "mibps": 1, "months": 120, "growth_tib_per_month": 0.0}]
+    for name in cvo.WORKLOADS:   # TR-4816's mixes: rows with a measured latency, under a bound and above it
+        mix = cvo.workload_mix(name)
+        need = float(studio.units.convert(cvo.measured("n1-standard-8", name)["mb_per_s"], "MB/s", "MiB/s")) / 2
+        for bound in (None, cvo._latency_ms(cvo.measured("n1-standard-8", name))):
+            edges.append({"capacity_tib": 1, "mibps": need, "io_kib": mix["block_size_kib"],
+                          "read_share": mix["read_share"], **({} if bound is None else {"latency_ms": bound})})
     return edges
 
 

@@ -340,13 +340,55 @@ def site(html_dir):
     return "\n\n".join(text)
 
 
+STUDIO_CHANGES = 100   # random workloads the studio is timed on, in Python and in the page
+#: One random change in the studio's page: set the inputs, fire the input event, time until the table is redrawn.
+STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
+  const set = (id, v) => { document.getElementById(id).value = v; };
+  set('studio-capacity_tib', cap); set('studio-io_kib', io); set('studio-read_share', reads);
+  set('studio-cold_share', cold); const i = document.getElementById('studio-mibps'); i.value = need;
+  const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true})); return performance.now() - t; }"""
+
+
+def studio_times(html_dir):
+    """Ms per answer of the sizing studio on STUDIO_CHANGES random workloads: storageperf.studio.options in Python,
+    and the site's page (studio.js) from an input event to its table redrawn. Returns rows of the report."""
+    import numpy as np
+
+    from storageperf import studio
+
+    rng = np.random.default_rng(0)
+    work = [(float(np.exp(rng.uniform(np.log(0.1), np.log(2000)))), float(np.exp(rng.uniform(np.log(10),
+             np.log(60000)))), float(rng.choice([4, 8, 16, 64, 256])), round(float(rng.uniform()), 2),
+             round(float(rng.uniform()), 2)) for _ in range(STUDIO_CHANGES)]
+    studio.options(*work[0][:2])
+    python = []
+    for cap, need, size, reads, cold in work:
+        start = time.perf_counter()
+        studio.options(cap, mibps=need, io_kib=size, read_share=reads, cold_share=cold)
+        python.append((time.perf_counter() - start) * 1000)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(html_dir)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/book/sizing-studio.html")
+        page.wait_for_function("window.studioReady === true")
+        site_ms = [page.evaluate(STUDIO_CHANGE, list(w)) for w in work]
+        browser.close()
+    httpd.shutdown()
+    return [(f"studio in the page, {STUDIO_CHANGES} random changes: median, worst (goal at most 50 ms)",
+             f"{statistics.median(site_ms):.1f} ms, {max(site_ms):.1f} ms"),
+            (f"studio.options in Python, {STUDIO_CHANGES} random workloads: median, worst (goal at most 50 ms)",
+             f"{statistics.median(python):.1f} ms, {max(python):.1f} ms")]
+
+
 def markdown(header, rows):
     return "\n".join(["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
                      + ["| " + " | ".join(row) + " |" for row in rows])
 
 
 def main():
-    parts = ["build", "nbval", "exec", "import", "site"]
+    parts = ["build", "nbval", "exec", "import", "site", "studio"]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", choices=parts, default=parts,
                         help="run only these parts (build: the two builds and the page sizes; site: the pages in "
@@ -392,6 +434,12 @@ def main():
             subprocess.run([str(BIN / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"], cwd=ROOT,
                            check=True, stdout=subprocess.DEVNULL)
         text.append(site(html))
+    if "studio" in only:
+        html = out / "_build" / "html" if "build" in only else ROOT / "_build" / "html"
+        if not (html / "index.html").exists():
+            subprocess.run([str(BIN / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"], cwd=ROOT,
+                           check=True, stdout=subprocess.DEVNULL)
+        rows += studio_times(html)
     report = "\n\n".join(([markdown(["measure", "value"], rows)] if rows else []) + text)
     print(report)
     if set(only) == set(parts):

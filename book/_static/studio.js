@@ -32,7 +32,9 @@ export function workload(F, input) {
   if (!Number.isInteger(months) || months < 1 || months > 120) throw new Error(`months must be a whole number from 1 to 120; got ${months}`);
   const growth = given("growth_tib_per_month") ? num("growth_tib_per_month", input.growth_tib_per_month) : 0;
   if (growth < 0) throw new Error(`growth_tib_per_month must be at least 0 TiB per month, got ${growth}`);
-  return {capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
+  const clients = given("clients") ? input.clients : null;
+  if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number of client VMs, at least 1, or None; got ${clients}`);
+  return {clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
           region, months, growth_tib_per_month: growth, capacity_end_tib: cap + growth * months};
@@ -46,6 +48,7 @@ function fmt(v, d) {
   const n = scaled - down === 0.5 ? (down % 2 === 0 ? down : down + 1) : Math.round(scaled);
   return (n / 10 ** d).toLocaleString("en-US", {minimumFractionDigits: d, maximumFractionDigits: d});
 }
+const gfmt = (v) => String(Number(v.toPrecision(6))); // Python's "{:g}"
 const mib = (v) => `${fmt(v, 0)} MiB/s`;
 
 function interp(x, xp, fp) { // numpy.interp on increasing xp
@@ -131,7 +134,8 @@ function row(o) {
           headroom: ok ? (o.limit - o.need) / o.limit : NaN, monthly_usd: usd,
           horizon_usd: ok ? (o.horizon_usd === undefined ? usd * o.months : o.horizon_usd) : NaN,
           usd_per_mibps: ok ? usd / o.limit : NaN, price_complete: o.price_complete !== false,
-          latency_ms: NaN, latency_basis: "none", provisioned_tib: o.provisioned_tib, limit_mibps: o.limit,
+          latency_ms: o.latency ? o.latency[0] : NaN, latency_basis: o.latency ? o.latency[1] : "none",
+          provisioned_tib: o.provisioned_tib, limit_mibps: o.limit,
           extrapolated: !!o.extrapolated, status: o.status || "generally available", facts: o.facts,
           chapter: o.chapter};
 }
@@ -150,62 +154,68 @@ function anfInfeasible(F, w, volumeType, quota, pool, ceilings) {
   return `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
 }
 
+function poolPlan(F, cap, need, level, volumeType, n, region, share, size) { // anf.pool_plan
+  const high = F.anf.pool[1];
+  let quota, pool, feasible, usd, granted, binding;
+  if (level === "Flexible") {
+    const ceiling = effectiveCeiling(F, level, volumeType, share, size)[2];
+    const [lowQ, highQ] = F.anf.volume_types[volumeType].quota;
+    quota = Math.max(cap / n, lowQ);
+    const assigned = Math.max(need, F.anf.flexible_base);
+    pool = poolSize(F, Math.max(n * quota, assigned / F.anf.flexible_per_tib));
+    feasible = need / n <= ceiling && quota <= highQ && pool <= high;
+    binding = n * quota >= assigned / F.anf.flexible_per_tib ? "capacity" : "throughput";
+    const billed = Math.min(pool, high);
+    usd = poolCost(F, billed, level, region, Math.min(assigned, billed * F.anf.flexible_per_tib));
+    granted = assigned;
+  } else {
+    const s = sizeVolume(F, cap / n, need / n, level, volumeType, share, size);
+    quota = s.quota_tib; binding = s.binding;
+    pool = poolSize(F, n * quota);
+    feasible = s.feasible && pool <= high;
+    usd = poolCost(F, Math.min(pool, high), level, region);
+    granted = n * s.throughput_mibps;
+  }
+  return {quota_tib: quota, throughput_mibps: granted, pool_tib: pool, usd: feasible ? usd : NaN, binding, feasible};
+}
+
 function anfOneVolume(F, w, level, volumeType) {
   const ceilings = effectiveCeiling(F, level, volumeType, w.read_share, w.io_kib);
   const mix = mixCeiling(F, volumeType, w.read_share, w.io_kib);
-  const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
-  let size, pool, limit, ok, usd, binding;
+  const plan = poolPlan(F, w.capacity_end_tib, w.mibps, level, volumeType, 1, w.region, w.read_share, w.io_kib);
+  const pool = plan.pool_tib, limit = plan.throughput_mibps, ok = plan.feasible, quota = plan.quota_tib;
+  let binding;
   if (level === "Flexible") {
-    size = flexibleVolume(F, cap, need, volumeType, w.read_share, w.io_kib);
-    pool = size.pool_tib; limit = size.throughput_mibps; ok = size.feasible;
-    usd = ok ? poolCost(F, pool, level, region, limit) : NaN;
-    const sets = size.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool";
+    const sets = plan.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool";
     binding = `throughput bought: ${mib(limit)}; ${sets}`;
   } else {
-    size = sizeVolume(F, cap, need, level, volumeType, w.read_share, w.io_kib);
-    pool = poolSize(F, size.quota_tib);
-    ok = size.feasible && pool <= F.anf.pool[1];
-    limit = size.throughput_mibps;
-    usd = ok ? poolCost(F, pool, level, region) : NaN;
-    binding = size.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota";
-    if (ok && limit < size.quota_tib * F.anf.rate[level]) {
+    binding = plan.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota";
+    if (ok && limit < quota * F.anf.rate[level]) {
       binding += `; the ${ceilings[1] < ceilings[0] ? F.anf.mix_limit : "volume ceiling"} caps it`;
     }
   }
-  if (!ok) binding = anfInfeasible(F, w, volumeType, size.quota_tib, pool, ceilings);
+  if (!ok) binding = anfInfeasible(F, w, volumeType, quota, pool, ceilings);
   const name = {regular: "regular volume", large: "large volume", breakthrough: "breakthrough mode"}[volumeType];
   return row({option: `${ANF} ${level}, ${name}`, platform: ANF,
               chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok, binding,
-              limit, need, monthly_usd: usd, months: w.months, provisioned_tib: pool,
-              facts: facts(F, volumeType, level, region), status: F.anf.volume_types[volumeType].status[level],
+              limit, need: w.mibps, monthly_usd: plan.usd, months: w.months, provisioned_tib: pool,
+              facts: facts(F, volumeType, level, w.region), status: F.anf.volume_types[volumeType].status[level],
               extrapolated: mix.extrapolated});
 }
 
 function anfSeveralVolumes(F, w, level) {
   const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
   const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
-  const [lowQ, highQ] = F.anf.volume_types.regular.quota;
+  const highQ = F.anf.volume_types.regular.quota[1];
   const n = Math.max(Math.ceil(need / top - 1e-12), Math.ceil(cap / highQ - 1e-12));
   if (n < 2) return null;
-  let pool, limit, assigned = null;
-  if (level === "Flexible") {
-    assigned = Math.max(need, F.anf.flexible_base);
-    pool = poolSize(F, Math.max(Math.max(cap, n * lowQ), assigned / F.anf.flexible_per_tib));
-    limit = Math.min(assigned, n * top);
-  } else {
-    const rate = F.anf.rate[level];
-    let caps = 0, tps = 0;
-    for (let i = 0; i < n; i++) { caps += cap / n; tps += need / n; }
-    pool = poolSize(F, Math.max(caps, tps / rate));
-    limit = Math.min(pool * rate, n * top);
-  }
-  const ok = pool <= F.anf.pool[1];
-  const usd = ok ? poolCost(F, pool, level, region, assigned) : NaN;
-  const binding = ok ? `${n} volumes of at most ${mib(top)} each share the pool's throughput (manual QoS)`
+  const plan = poolPlan(F, cap, need, level, "regular", n, region, w.read_share, w.io_kib);
+  const pool = plan.pool_tib, ok = plan.feasible;
+  const binding = ok ? `${n} volumes of at most ${mib(top)} each, the data split between them`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
-  return row({option: `${ANF} ${level}, ${n} regular volumes (manual QoS)`, platform: ANF, chapter: "hpc-eda",
-              feasible: ok, binding, limit, need, monthly_usd: usd, months: w.months, provisioned_tib: pool,
-              facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
+  return row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
+              feasible: ok, binding, limit: plan.throughput_mibps, need, monthly_usd: plan.usd, months: w.months,
+              provisioned_tib: pool, facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
               extrapolated: mixCeiling(F, "regular", w.read_share, w.io_kib).extrapolated});
 }
 
@@ -319,6 +329,13 @@ function cvoRow(F, w, machine) {
   if (w.mibps > limit) { binding = `the need is above the machine's ${which}, ${mib(limit)}`; ok = false; }
   else if (cap > M.max_tib) { binding = `the data, ${fmt(cap, 1)} TiB, is above the ${fmt(M.max_tib, 0)} TiB TR-4816's licence allowed`; ok = false; }
   else { binding = `${which} of the machine type, ${mib(limit)}; licence price not published`; ok = true; }
+  let latency = [NaN, "none"];
+  for (const got of K.measured[machine]) { // TR-4816 measured this mix at a load at least the need's: its latency there
+    if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && needMb <= got.mb_per_s) latency = [got.latency_ms, "measured"];
+  }
+  if (ok && w.latency_ms !== null && latency[1] === "measured" && latency[0] > w.latency_ms) {
+    binding = `TR-4816 measured ${gfmt(latency[0])} ms at this mix, above the bound`; ok = false;
+  }
   const dataGib = conv(F, cap, "TiB", "GiB");
   const ops = needMb / conv(F, w.io_kib, "KiB", "MB");
   const ioGib = Math.max(ops / K.pd_iops_per_gib, Math.max(r, 1 - r) * conv(F, needMb, "MB", "MiB") / K.pd_mibps_per_gib);
@@ -330,7 +347,7 @@ function cvoRow(F, w, machine) {
               binding, limit, need: w.mibps, monthly_usd: usd, months: w.months,
               provisioned_tib: conv(F, diskGib, "GiB", "TiB"),
               facts: "cvo_google_cloud_setup google_cloud_cvo google_cloud_prices google_cloud_limits",
-              price_complete: false});
+              price_complete: false, latency});
 }
 
 function vmRow(F, w, size) {
@@ -349,13 +366,41 @@ function vmRow(F, w, size) {
   const tight = (vmLimit, disks) => (disks < vmLimit ? [disks, "disks"] : [vmLimit, "VM uncached"]);
   const [tp, tpBind] = tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
   const [iops, iopsBind] = tight(S.uncached_iops, n * V.disk_iops);
-  const byThroughput = tp, byIops = iops * needMb / w.ops_per_s;
-  const [limitMb, which, kind] = byThroughput <= byIops ? [byThroughput, tpBind, "throughput"] : [byIops, iopsBind, "IOPS"];
+  // the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
+  const candidates = [[tp, tpBind, "throughput"], [iops * needMb / w.ops_per_s, iopsBind, "IOPS"],
+                      [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
+  let best = candidates[0];
+  for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
+  const [limitMb, which, kind] = best;
   const limit = conv(F, limitMb, "MB", "MiB");
   const ok = w.mibps <= limit * (1 + 1e-12);
   const binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; no VM or disk price in the guide`
     : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
   return row({...base, feasible: ok, binding, limit, monthly_usd: NaN, provisioned_tib: n * V.disk_gib / 1024});
+}
+
+function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
+  const kind = w.io_kib >= F.anf.mix_io_kib[F.anf.mix_io_kib.length - 1] ? "sequential" : "random";
+  const size = F.client[`${kind}_kib`];
+  const scale = kind === "sequential" ? 1.0 : w.io_kib / size;
+  const read = F.client[`${kind} read`] * scale, write = F.client[`${kind} write`] * scale;
+  const r = w.read_share;
+  const one = 1 / (r / read + (1 - r) / write);
+  return [w.clients * one, !(w.io_kib === size && (r === 0 || r === 1))];
+}
+
+function withClients(row, w, bound) {
+  if (bound === null || row.platform !== ANF) return row;
+  const [most, extrapolated] = bound;
+  row.extrapolated = row.extrapolated || extrapolated;
+  const text = `${w.clients} client VM(s) like the large-volume article's move ${mib(most)} at this mix`;
+  if (row.feasible && w.mibps > most * (1 + 1e-12)) {
+    Object.assign(row, {feasible: false, binding: `the clients: ${text}`, headroom: NaN, monthly_usd: NaN, horizon_usd: NaN, usd_per_mibps: NaN});
+  } else if (row.feasible && most < row.limit_mibps) {
+    Object.assign(row, {limit_mibps: most, headroom: (most - w.mibps) / most, usd_per_mibps: row.monthly_usd / most,
+                        binding: `${row.binding}; the clients bind: ${text}`});
+  }
+  return row;
 }
 
 export function rank(rows) {
@@ -373,6 +418,8 @@ export function options(F, input) {
   for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
+  const bound = w.clients === null ? null : clientLimit(F, w);
+  for (const r of rows) withClients(r, w, bound);
   if (w.latency_ms !== null) for (const r of rows) if (r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
   return rank(rows);
 }

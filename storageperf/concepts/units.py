@@ -22,7 +22,7 @@ _BYTES = {
     "bit": 1 / 8, "Kbit": 1e3 / 8, "Mbit": 1e6 / 8, "Gbit": 1e9 / 8,
 }
 # Seconds in one unit of time (SI; a day is 86,400 s).
-_SECONDS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0, "hours": 3600.0, "days": 86400.0}
+_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0, "hours": 3600.0, "days": 86400.0}
 # Operations a second: the sources write the same rate several ways.
 _OPS = {"IOPS": 1.0, "IO/s": 1.0, "ops/s": 1.0}
 # Spellings the sources use for the same units.
@@ -72,7 +72,7 @@ def convert(value, from_unit, to_unit):
     from_unit, to_unit : str
         One of :data:`UNITS`: ``B``, ``KB``, ``MB``, ``GB``, ``TB``, ``PB``, ``KiB`` ... ``PiB``, ``bit``,
         ``Kbit``, ``Mbit``, ``Gbit``; append ``/s`` for a rate (``MiB/s``, ``Gbit/s``; ``Gbps`` and ``MBps`` are
-        accepted); a time (``us``, ``ms``, ``s``, ``min``, ``h``, ``days``); an operation rate (``IOPS``,
+        accepted); a time (``ns``, ``us``, ``ms``, ``s``, ``min``, ``h``, ``days``); an operation rate (``IOPS``,
         ``ops/s``); or a ratio ``"<unit> per <unit>"``. Both must be of the same kind.
 
     Returns

@@ -1373,6 +1373,86 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_
             "binding": str(binding) if scalar else binding, "feasible": bool(feasible) if scalar else feasible}
 
 
+def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regular", volumes=1, region="eastus",
+              read_share=1.0, io_kib=64):
+    """Volumes of one type and level in one capacity pool, sharing the data and the throughput, and the pool's cost.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Data the volumes hold together, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput they carry together, greater than 0. [MiB/s]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    volume_type : {"regular", "large", "breakthrough"}
+    volumes : int
+        How many volumes share the data and the throughput equally, at least 1. [-]
+    region : str
+        Azure region of the prices, see :func:`regions`.
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`: each volume's need must be within the mix curve's ceiling too.
+
+    Returns
+    -------
+    dict
+        ``volumes``; ``quota_tib`` (each volume's) [TiB]; ``throughput_mibps`` (what the volumes get together)
+        [MiB/s]; ``pool_tib`` [TiB]; ``usd`` (the pool's month; NaN where infeasible) [USD]; ``binding``
+        (``"capacity"`` or ``"throughput"``, whichever sets the pool); ``feasible``.
+
+    Notes
+    -----
+    Standard, Premium and Ultra: each volume is :func:`size_volume` for its share, the pool the whole TiB that hold
+    their quotas (:func:`pool_size_tib`), priced as :func:`monthly_pool_cost_usd`. Flexible: each volume's quota
+    holds its share of the data, and the pool is given the throughput, at least its included baseline (once per
+    pool), within its per-TiB most (:func:`flexible_pool_tib`). Feasible when each volume's need is within its
+    ceiling and the mix curve's, each quota within the volume type's range and the pool within the largest pool.
+    Every option list of the guide sizes its Azure NetApp Files volumes here.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check, 50 TiB at 3,000 MiB/s: one Premium regular volume, or two Standard ones.
+
+    >>> p = pool_plan(50, 3000, "Premium")
+    >>> p["pool_tib"], p["throughput_mibps"], p["binding"], round(p["usd"])
+    (50.0, 3200.0, 'capacity', 15063)
+    >>> two = pool_plan(50, 3000, "Standard", volumes=2)
+    >>> two["quota_tib"], two["pool_tib"], two["feasible"]
+    (93.75, 188.0, True)
+    """
+    n = volumes
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"volumes must be a whole number of volumes, at least 1; got {volumes!r}")
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB")
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    high = pool_range_tib()[1]
+    if service_level == "Flexible":
+        ceiling = _effective_ceiling(service_level, volume_type, read_share, io_kib)[2]
+        low_q, high_q = quota_range_tib(volume_type)
+        quota = np.maximum(cap / n, low_q)
+        assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
+        pool = flexible_pool_tib(n * quota, assigned)
+        feasible = (need / n <= ceiling) & (quota <= high_q) & (pool <= high)
+        per_tib = _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
+        binding = np.where(n * quota >= assigned / per_tib, "capacity", "throughput")
+        billed = np.minimum(pool, high)
+        usd = monthly_pool_cost_usd(billed, service_level, np.minimum(assigned, billed * per_tib), region)
+        granted = assigned
+    else:
+        size = size_volume(cap / n, need / n, service_level, volume_type, read_share, io_kib)
+        quota, binding = size["quota_tib"], size["binding"]
+        pool = pool_size_tib(n * np.asarray(quota))
+        feasible = np.asarray(size["feasible"]) & (pool <= high)
+        usd = monthly_pool_cost_usd(np.minimum(pool, high), service_level, region=region)
+        granted = n * np.asarray(size["throughput_mibps"])
+    scalar = np.ndim(pool) == 0
+    return {"volumes": n, "quota_tib": checks.scalar_or_array(np.asarray(quota, dtype=float)),
+            "throughput_mibps": checks.scalar_or_array(np.asarray(granted, dtype=float)),
+            "pool_tib": checks.scalar_or_array(np.asarray(pool, dtype=float)),
+            "usd": checks.scalar_or_array(np.where(feasible, usd, np.nan)),
+            "binding": str(binding) if scalar else np.asarray(binding),
+            "feasible": bool(feasible) if scalar else np.asarray(feasible)}
+
+
 def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
     """For each service level: the regular volume that holds the data and has the throughput, and its cost.
 
@@ -1410,17 +1490,10 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1
     """
     high = pool_range_tib()[1]
     out = {}
-    for level in SERVICE_LEVELS:
-        size = size_volume(capacity_tib, throughput_mibps, level, read_share=read_share, io_kib=io_kib)
-        pool = np.minimum(pool_size_tib(size["quota_tib"]), high)
-        usd = np.where(size["feasible"], monthly_pool_cost_usd(pool, level, region=region), np.nan)
-        out[level] = {**size, "pool_tib": checks.scalar_or_array(pool), "usd": checks.scalar_or_array(usd)}
-    flex = flexible_volume(capacity_tib, throughput_mibps, read_share=read_share, io_kib=io_kib)
-    pool = np.minimum(flex["pool_tib"], high)
-    usd = monthly_pool_cost_usd(pool, "Flexible", np.minimum(flex["throughput_mibps"], pool * _limit(
-        "flexible_max_throughput_per_tib", "MiB/s per TiB")), region)
-    out["Flexible"] = {**flex, "pool_tib": checks.scalar_or_array(pool),
-                       "usd": checks.scalar_or_array(np.where(flex["feasible"], usd, np.nan))}
+    for level in ALL_SERVICE_LEVELS:
+        plan = pool_plan(capacity_tib, throughput_mibps, level, region=region, read_share=read_share, io_kib=io_kib)
+        out[level] = {**{k: plan[k] for k in ("quota_tib", "throughput_mibps", "binding", "feasible", "usd")},
+                      "pool_tib": checks.scalar_or_array(np.minimum(plan["pool_tib"], high))}
     return out
 
 
@@ -1472,24 +1545,14 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
 
     cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
     need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
-    high = pool_range_tib()[1]
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in supported_service_levels(volume_type):
-            if level == "Flexible":
-                size = flexible_volume(cap, need, volume_type)
-                pool = float(size["pool_tib"])
-                ok = bool(size["feasible"])
-                usd = monthly_pool_cost_usd(pool, level, size["throughput_mibps"], region) if ok else np.nan
-            else:
-                size = size_volume(cap, need, level, volume_type)
-                pool = float(pool_size_tib(size["quota_tib"]))
-                ok = bool(size["feasible"]) and pool <= high
-                usd = monthly_pool_cost_usd(pool, level, region=region) if ok else np.nan
+            plan = pool_plan(cap, need, level, volume_type, region=region)
             rows.append({"volume_type": volume_type, "service_level": level,
-                         "status": volume_status(volume_type, level), "quota_tib": float(size["quota_tib"]),
-                         "pool_tib": pool, "throughput_mibps": float(size["throughput_mibps"]),
-                         "binding": size["binding"], "feasible": ok, "usd": float(usd)})
+                         "status": volume_status(volume_type, level), "quota_tib": plan["quota_tib"],
+                         "pool_tib": plan["pool_tib"], "throughput_mibps": plan["throughput_mibps"],
+                         "binding": plan["binding"], "feasible": plan["feasible"], "usd": plan["usd"]})
     frame = pd.DataFrame(rows)
     frame["_preview"] = frame["status"] == "preview"
     return (frame.sort_values(["feasible", "usd", "_preview"], ascending=[False, True, True], na_position="last",

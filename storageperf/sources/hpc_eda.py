@@ -385,21 +385,15 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
             n = max(n, int(np.ceil(cap / anf.quota_range_tib(volume_type)[1])))
             need_xmax = ops / n / load["usable"]
             need_mibps = float(bandwidth.bandwidth_mibps(need_xmax, load["bytes_per_op_kib"]))
-            if level == "Flexible":
-                size = anf.flexible_volume(cap / n, need_mibps, volume_type)
-            else:
-                size = anf.size_volume(cap / n, need_mibps, level, volume_type)
-            # one pool for all the volumes; a Flexible one must also allow all their throughput
-            pool = float(anf.flexible_pool_tib(n * size["quota_tib"], n * size["throughput_mibps"])
-                         if level == "Flexible" else anf.pool_size_tib(n * size["quota_tib"]))
-            ok = bool(size["feasible"]) and pool <= anf.pool_range_tib()[1]
-            usd = float(anf.monthly_pool_cost_usd(pool, level, n * size["throughput_mibps"], region)) if ok else np.nan
+            # one pool for all the volumes; a Flexible one is given all their throughput
+            plan = anf.pool_plan(cap, n * need_mibps, level, volume_type, volumes=n, region=region)
+            pool, ok, usd = float(plan["pool_tib"]), bool(plan["feasible"]), float(plan["usd"])
             # breakthrough mode has one measured curve: more than its measured Xmax is beyond it
             beyond = volume_type == "breakthrough" and need_xmax > load["ops_ceiling"] * (1 + 1e-9)
             rows.append({"volume_type": volume_type, "service_level": level, "volumes": n,
-                         "quota_tib": float(size["quota_tib"]), "throughput_mibps": float(size["throughput_mibps"]),
+                         "quota_tib": float(plan["quota_tib"]), "throughput_mibps": float(plan["throughput_mibps"]) / n,
                          "ops_ceiling": load["ops_ceiling"], "ops_per_volume": ops / n,
-                         "pool_tib": pool, "usd": usd, "usd_per_kops": usd / ops * 1000, "binding": size["binding"],
+                         "pool_tib": pool, "usd": usd, "usd_per_kops": usd / ops * 1000, "binding": plan["binding"],
                          "feasible": ok, "basis": load["basis"], "extrapolated": bool(load["extrapolated"] or beyond)})
     frame = pd.DataFrame(rows)
     return frame.sort_values(["feasible", "extrapolated", "usd"], ascending=[False, True, True],

@@ -1,0 +1,365 @@
+// fio's JSON output read in the page, and the checks a run must pass: the browser's copy of
+// storageperf.measurements (read_fio and check_run). Plain JavaScript, no dependency, no request: a reader's file
+// never leaves the browser. tests/test_measurements.py holds the two to the same rows, numbers, findings and error
+// messages on every sample of data/measurements/fio/; change them together.
+//
+//   import { readFio, checkRun } from "./fio.js";
+//   const rows = readFio(text);          // one object a job and direction, keys as COLUMNS
+//   const found = checkRun(rows, { io_kib: 64, read_share: 0.7, ceiling_mibps: 1600, memory_gib: 16 });
+
+// Constants: the same values, for the same reasons, as storageperf/measurements.py (see its comments).
+export const DIRECTIONS = ["read", "write", "trim", "mixed"];
+export const ALL_CLIENTS = "All clients";
+export const FIO_DEFAULTS = { bs: "4096", iodepth: "1", numjobs: "1", direct: "0", rw: "read", ioengine: "psync",
+  kb_base: "1024" };
+export const ASYNC_ENGINES = ["libaio", "io_uring", "posixaio", "windowsaio", "solarisaio", "rdma", "libiscsi", "nfs",
+  "spdk"];
+export const SYNC_ENGINES = ["sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "falloc", "filecreate",
+  "filestat"];
+export const LITTLES_LAW_TOLERANCE = 0.25;
+export const QUEUE_FULL_SHARE = 0.5;
+export const CEILING_TOLERANCE = 0.05;
+export const BLOCK_SIZE_FACTOR = 2.0;
+export const READ_SHARE_TOLERANCE = 0.2;
+export const COLUMNS = ["entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
+  "clat_p95_ms", "clat_p99_ms", "bs_kib", "iodepth", "numjobs", "processes", "direct", "ioengine", "size_kib",
+  "io_kib", "runtime_s", "fio_version"];
+export const CHECK_COLUMNS = ["entry", "job", "direction", "check", "ok", "detail"];
+
+// storageperf.concepts.units: bytes and seconds in one unit, and the conversion (value x from / to), in that order
+// so the two readers give the same floating-point numbers.
+const BYTES = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40, PiB: 2 ** 50,
+  KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, PB: 1e15 };
+const SECONDS = { ns: 1e-9, us: 1e-6, ms: 1e-3, s: 1 };
+const MS_PER_S = 1e3;
+function convert(value, from, to) {
+  const f = (u) => (u in SECONDS ? SECONDS[u] : BYTES[u.replace(/\/s$/, "")]);
+  return value * f(from) / f(to);
+}
+const PREFIXES = { k: ["KiB", "KB"], m: ["MiB", "MB"], g: ["GiB", "GB"], t: ["TiB", "TB"], p: ["PiB", "PB"] };
+
+// Python's float formatting (format specs "g", ".3g", ".0%"), so the findings read the same in both.
+function roundedDigits(a, keep, fixed) {
+  // a >= 0: the digits toFixed/toExponential give, with exact ties rounded to even as Python does.
+  const short = fixed ? a.toFixed(keep) : a.toExponential(keep);
+  const long = fixed ? a.toFixed(Math.min(100, keep + 25)) : a.toExponential(Math.min(100, keep + 25));
+  const [mantissa, exp] = long.split("e");
+  const dot = mantissa.indexOf(".");
+  const digits = mantissa.replace(".", "");
+  const kept = (dot < 0 ? mantissa.length : dot) + keep;
+  const rest = digits.slice(kept);
+  if (/^50*$/.test(rest) && Number(digits[kept - 1]) % 2 === 0) {
+    const whole = dot < 0 ? mantissa.length : dot;
+    const body = digits.slice(0, whole) + (keep > 0 ? "." + digits.slice(whole, kept) : "");
+    return fixed ? body : body + "e" + exp;
+  }
+  return short;
+}
+export function formatG(x, precision = 6) {
+  if (Number.isNaN(x)) return "nan";
+  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  const p = precision === 0 ? 1 : precision;
+  const [m, e] = roundedDigits(Math.abs(x), p - 1, false).split("e");
+  const digits = m.replace(".", "");
+  const exp = Number(e);
+  let out;
+  if (exp >= -4 && exp < p) {
+    const int = exp >= 0 ? digits.slice(0, exp + 1) : "0";
+    const frac = (exp >= 0 ? digits.slice(exp + 1) : "0".repeat(-exp - 1) + digits).replace(/0+$/, "");
+    out = frac ? int + "." + frac : int;
+  } else {
+    const frac = digits.slice(1).replace(/0+$/, "");
+    out = digits[0] + (frac ? "." + frac : "") + "e" + (exp < 0 ? "-" : "+") + String(Math.abs(exp)).padStart(2, "0");
+  }
+  return (x < 0 ? "-" : "") + out;
+}
+export function formatPercent(x) {
+  const v = x * 100;
+  return (v < 0 ? "-" : "") + roundedDigits(Math.abs(v), 0, true) + "%";
+}
+const g = (x) => formatG(x);
+
+function lineOf(text, index) {
+  return text.slice(0, index).split("\n").length;
+}
+
+function jsonEnd(text, start) {
+  let depth = 0, inString = false, escaped = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === "\\") escaped = true;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth += 1;
+    else if (c === "}" || c === "]") {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return null;
+}
+
+function fioJson(text) {
+  // every object fio printed; with --status-interval, the run so far each interval, then the whole run last
+  const pattern = /\{\s*"fio version"/g;
+  const spans = [];
+  let found;
+  while ((found = pattern.exec(text)) !== null) {
+    const end = jsonEnd(text, found.index);
+    if (end === null) {
+      throw new Error(`source is cut short: fio's JSON object opened at line ${lineOf(text, found.index)} is not ` +
+        "closed");
+    }
+    spans.push([found.index, end]);
+    pattern.lastIndex = end;
+  }
+  if (!spans.length) {
+    throw new Error('source is not fio JSON output: it holds no object starting with "fio version" ' +
+      "(run fio with --output-format=json)");
+  }
+  const [start, end] = spans[spans.length - 1];
+  let data;
+  try {
+    data = JSON.parse(text.slice(start, end));
+  } catch {
+    throw new Error(`source is not fio JSON output: the object at line ${lineOf(text, start)} is not valid JSON`);
+  }
+  const entries = "client_stats" in data ? data.client_stats : data.jobs;
+  if (!Array.isArray(entries)) {
+    throw new Error('source is not fio JSON output: its object has neither "jobs" nor "client_stats"');
+  }
+  return [data, entries];
+}
+
+function number(value) {
+  if (value === null || value === undefined) return NaN;
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  const s = String(value).trim();
+  return s === "" ? NaN : Number(s);
+}
+
+function sizeKib(value, kbBase) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgtpKMGTP]?)([iI]?)[bB]?\s*$/.exec(String(value));
+  if (!match) return NaN;
+  const n = Number(match[1]), prefix = match[2].toLowerCase(), iec = match[3] !== "";
+  if (!prefix) return convert(n, "B", "KiB");
+  const binary = (kbBase === 1024) !== iec;
+  return convert(n, PREFIXES[prefix][binary ? 0 : 1], "KiB");
+}
+
+function bsOf(bs, direction) {
+  const parts = String(bs).split(",");
+  const i = { read: 0, write: 1, trim: 2, mixed: 0 }[direction];
+  const part = i < parts.length ? parts[i] : parts[parts.length - 1];
+  return part.trim() ? part : FIO_DEFAULTS.bs;
+}
+
+function to(value, from, toUnit) {
+  const n = number(value);
+  return Number.isFinite(n) ? convert(n, from, toUnit) : NaN;
+}
+
+function percentileMs(stat, unit, p) {
+  const percentiles = stat.percentile;
+  if (percentiles === null || typeof percentiles !== "object" || Array.isArray(percentiles)) return NaN;
+  for (const [key, value] of Object.entries(percentiles)) {
+    if (number(key) === p) return to(value, unit, "ms");
+  }
+  return NaN;
+}
+
+function latency(d, name) {
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (isObject(d[`${name}_ns`])) return [d[`${name}_ns`], "ns"];
+  if (isObject(d[name])) return [d[name], "us"];
+  return [null, null];
+}
+
+const get = (o, k) => (o && k in o ? o[k] : undefined);
+const orNull = (v) => (v === undefined ? null : v);
+
+/** Read fio's JSON output (the text fio printed, with any lines around it) into one row per job and direction. */
+export function readFio(source) {
+  if (typeof source !== "string") {
+    throw new TypeError(`source must be a path or the text fio printed, got ${String(source)}`);
+  }
+  const [data, entries] = fioJson(source);
+  const version = orNull(data["fio version"]);
+  const globalOptions = data["global options"] || {};
+  const listed = entries.filter((e) => e !== null && typeof e === "object" && !Array.isArray(e) &&
+    e.jobname !== ALL_CLIENTS);
+  const key = (e) => JSON.stringify([orNull(e.jobname), orNull(e.groupid), orNull(e.hostname)]);
+  const same = new Map();
+  for (const e of listed) same.set(key(e), (same.get(key(e)) || 0) + 1);
+  const rows = [];
+  listed.forEach((e, entry) => {
+    const printed = "job options" in e || "global options" in data;
+    const options = { ...(printed ? FIO_DEFAULTS : {}), ...globalOptions, ...(e["job options"] || {}) };
+    const kbBase = number("kb_base" in options ? options.kb_base : FIO_DEFAULTS.kb_base);
+    const numjobs = number(options.numjobs);
+    const count = same.get(key(e));
+    let direct = number(options.direct);
+    if (options.buffered !== undefined && options.buffered !== null && number(options.buffered) === 0) direct = 1;
+    for (const direction of DIRECTIONS) {
+      const d = e[direction];
+      if (d === null || typeof d !== "object" || Array.isArray(d) ||
+          !(number(d.total_ios) > 0 || number(d.io_bytes) > 0)) continue;
+      const [lat, latUnit] = latency(d, "lat");
+      const [clat, clatUnit] = latency(d, "clat");
+      const mibps = "bw_bytes" in d ? to(d.bw_bytes, "B/s", "MiB/s") : to(d.bw, "KiB/s", "MiB/s");
+      const ioKib = "io_kbytes" in d ? number(d.io_kbytes) : number(d.io_bytes);  // before fio 2.21, KiB
+      const bs = "bs" in options ? options.bs : get(options, "blocksize");
+      const size = "size" in options ? sizeKib(options.size, kbBase)
+        : "filesize" in options ? sizeKib(options.filesize, kbBase) : NaN;
+      rows.push({
+        entry,
+        job: orNull(e.jobname),
+        hostname: orNull(e.hostname),
+        direction,
+        rw: orNull("rw" in options ? options.rw : get(options, "readwrite")),
+        iops: number(d.iops),
+        mibps,
+        lat_mean_ms: lat ? to(lat.mean, latUnit, "ms") : NaN,
+        clat_p50_ms: clat ? percentileMs(clat, clatUnit, 50) : NaN,
+        clat_p95_ms: clat ? percentileMs(clat, clatUnit, 95) : NaN,
+        clat_p99_ms: clat ? percentileMs(clat, clatUnit, 99) : NaN,
+        bs_kib: bs !== undefined && bs !== null ? sizeKib(bsOf(bs, direction), kbBase) : NaN,
+        iodepth: number(options.iodepth),
+        numjobs,
+        processes: Number.isNaN(numjobs) ? NaN : Math.max(1, numjobs / count),
+        direct,
+        ioengine: orNull(options.ioengine),
+        size_kib: size,
+        io_kib: ioKib,
+        runtime_s: to(d.runtime, "ms", "s"),
+        fio_version: version,
+      });
+    }
+  });
+  if (!rows.length) {
+    throw new Error(`source holds no job that did I/O: fio's JSON lists ${listed.length} job(s), none with a ` +
+      "read, write or trim that completed");
+  }
+  return rows;
+}
+
+function allowedInFlight(engine, iodepth, processes, direct) {
+  if (SYNC_ENGINES.includes(engine)) {
+    return [processes, `${g(processes)} process(es) of the synchronous engine ${engine}, one I/O each`];
+  }
+  if (engine === "libaio" && direct !== 1) {
+    return [processes, `${g(processes)} process(es) of libaio with buffered I/O, which is not asynchronous`];
+  }
+  const name = ASYNC_ENGINES.includes(engine) ? engine
+    : engine === null ? "an engine fio did not report (assumed asynchronous)" : `${engine} (assumed asynchronous)`;
+  return [iodepth * processes, `${g(processes)} process(es) of ${name} at iodepth ${g(iodepth)}`];
+}
+
+function checked(name, value, unit, fraction) {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a finite number, got ${value}`);
+  if (fraction && (value < 0 || value > 1)) {
+    throw new Error(`${name} must be between 0 and 1 (a fraction), got ${value}`);
+  }
+  if (!fraction && value <= 0) throw new Error(`${name} must be greater than 0 ${unit}, got ${value}`);
+  return value;
+}
+
+/** Check a run (readFio's rows): Little's law, the page cache, the block size and the read share. */
+export function checkRun(rows, opts = {}) {
+  if (!Array.isArray(rows)) throw new TypeError("frame must be a table read_fio returned, got " + typeof rows);
+  if (!rows.length) {
+    throw new Error("frame must be a table read_fio returned, with at least one row; got an empty table");
+  }
+  const missing = COLUMNS.filter((c) => !(c in rows[0]));
+  if (missing.length) {
+    throw new Error(`frame must be a table read_fio returned; it lacks the columns ${missing.join(", ")}`);
+  }
+  const io = checked("io_kib", opts.io_kib, "KiB", false);
+  const share = checked("read_share", opts.read_share, "", true);
+  const ceiling = checked("ceiling_mibps", opts.ceiling_mibps, "MiB/s", false);
+  const memory = checked("memory_gib", opts.memory_gib, "GiB", false);
+  const num = (v) => (v === null || v === undefined ? NaN : v);
+  const found = [];
+  const add = (row, direction, check, ok, detail) =>
+    found.push({ entry: row.entry, job: row.job, direction, check, ok: Boolean(ok), detail });
+  const entries = [...new Set(rows.map((r) => r.entry))].sort((a, b) => a - b);
+  for (const entry of entries) {
+    const job = rows.filter((r) => r.entry === entry);
+    const first = job[0];
+    let inFlight = 0;
+    for (const r of job) inFlight += num(r.iops) * num(r.lat_mean_ms) / MS_PER_S;
+    const iodepth = num(first.iodepth), processes = num(first.processes);
+    if (!(Number.isNaN(inFlight) || Number.isNaN(iodepth) || Number.isNaN(processes))) {
+      const [allowed, why] = allowedInFlight(first.ioengine, iodepth, processes, num(first.direct));
+      const high = allowed * (1 + LITTLES_LAW_TOLERANCE), low = allowed * QUEUE_FULL_SHARE;
+      let verdict;
+      if (inFlight > high) {
+        verdict = `more than ${g(high)} (${g(allowed)} + ${formatPercent(LITTLES_LAW_TOLERANCE)}): the run had ` +
+          "more I/O in flight than this job's options allow";
+      } else if (inFlight < low) {
+        verdict = `less than ${g(low)} (${formatPercent(QUEUE_FULL_SHARE)} of ${g(allowed)}): the queue was not ` +
+          "kept full, so the client, not the storage, set the pace";
+      } else {
+        verdict = `within ${g(low)} to ${g(high)} of the ${g(allowed)} allowed`;
+      }
+      add(first, "all", "littles_law", low <= inFlight && inFlight <= high,
+        `IOPS x mean latency gives ${formatG(inFlight, 3)} I/Os in flight for ${why}, ${verdict}.`);
+    }
+    if (share !== null && !job.some((r) => r.direction === "mixed")) {
+      let moved = 0, reads = 0;
+      for (const r of job) moved += num(r.io_kib);
+      for (const r of job) if (r.direction === "read") reads += num(r.io_kib);
+      if (moved > 0) {
+        const measured = reads / moved;
+        const ok = Math.abs(measured - share) <= READ_SHARE_TOLERANCE;
+        add(first, "all", "read_share", ok,
+          `The job read ${formatPercent(measured)} of the bytes it moved against the workload's ` +
+          `${formatPercent(share)}` + (ok ? `, within ${formatPercent(READ_SHARE_TOLERANCE)}.`
+            : `, more than ${formatPercent(READ_SHARE_TOLERANCE)} off.`));
+      }
+    }
+    for (const row of job) {
+      const direction = row.direction;
+      if (memory !== null || ceiling !== null) {
+        const reasons = [], facts = [];
+        const size = num(row.size_kib), procs = num(row.processes), direct = num(row.direct);
+        if (memory !== null && direct === 0) {
+          const filesKib = size * procs;
+          if (!Number.isNaN(filesKib)) {
+            const fits = filesKib <= convert(memory, "GiB", "KiB");
+            facts.push(`buffered I/O on ${formatG(convert(filesKib, "KiB", "MiB"), 4)} MiB of files ` +
+              `${fits ? "fits" : "does not fit"} in ${g(memory)} GiB of memory`);
+            if (fits) reasons.push("memory");
+          }
+        }
+        if (memory !== null && direct === 1) facts.push("direct I/O bypasses the page cache");
+        if (ceiling !== null) {
+          const over = row.mibps > ceiling * (1 + CEILING_TOLERANCE);
+          facts.push(`${formatG(row.mibps, 4)} MiB/s is ${over ? "above" : "within"} the ceiling of ` +
+            `${g(ceiling)} MiB/s (+${formatPercent(CEILING_TOLERANCE)})`);
+          if (over) reasons.push("ceiling");
+        }
+        if (facts.length) {
+          const sentence = facts.join("; ");
+          const end = reasons.includes("memory") ? ": the run probably measured the page cache, not the storage."
+            : reasons.length ? ": the run probably did not measure this option's storage." : ".";
+          add(row, direction, "page_cache", !reasons.length, sentence[0].toUpperCase() + sentence.slice(1) + end);
+        }
+      }
+      if (io !== null && !Number.isNaN(num(row.bs_kib))) {
+        const ratio = row.bs_kib / io;
+        const ok = 1 / BLOCK_SIZE_FACTOR <= ratio && ratio <= BLOCK_SIZE_FACTOR;
+        add(row, direction, "block_size", ok,
+          `Block size ${g(row.bs_kib)} KiB against the workload's ${g(io)} KiB, a factor ${formatG(ratio, 3)}` +
+          (ok ? `, within ${g(BLOCK_SIZE_FACTOR)}.` : `, beyond ${g(BLOCK_SIZE_FACTOR)}.`));
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Regenerate the fio samples of data/measurements/fio/ with the fio on PATH (or FIO=/path/to/fio), each run a second
+# on a 4 MiB file in a temporary folder. Usage: tools/fio_samples.sh [3|2|2.2]
+#   3: the fio 3.x samples (Debian's fio); 2: the fio 2.x samples (FIO=/path/to/fio-2.21, built from axboe/fio's tag
+#   fio-2.21, which has no libaio here: its samples use posixaio); 2.2: the one sample of an older fio 2.x
+#   (FIO=/path/to/fio-2.2.10, from the tag fio-2.2.10, which has no json+). data/measurements/fio_samples.csv records each file's command line; keep the two in step.
+set -eu
+FIO=${FIO:-fio}
+OUT=$(cd "$(dirname "$0")/.." && pwd)/data/measurements/fio
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+V=$($FIO --version)
+COMMON="--size=4M --runtime=1 --time_based"
+cd "$TMP"
+
+if [ "${1:-3}" = 3 ]; then
+  $FIO --name=randread --filename="$TMP/f" $COMMON --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 \
+    --output-format=json > "$OUT/$V-json-randread.json"
+  $FIO --name=mixed --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=8k --ioengine=psync --direct=1 \
+    --output-format=json+ > "$OUT/$V-json-plus-randrw.json"
+  $FIO --name=writers --filename="$TMP/f" $COMMON --rw=randwrite --bs=4k --ioengine=psync --numjobs=2 \
+    --group_reporting --output-format=json > "$OUT/$V-json-group-reporting.json"
+  $FIO --name=writers --filename="$TMP/f" $COMMON --rw=randwrite --bs=4k --ioengine=psync --numjobs=2 \
+    --output-format=json > "$OUT/$V-json-numjobs.json"
+  $FIO --name=mixed --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=8k --ioengine=psync --direct=1 \
+    --output-format=normal,json > "$OUT/$V-normal-json.txt"
+  $FIO --name=trims --filename="$TMP/f" $COMMON --rw=randtrim --bs=64k --ioengine=falloc \
+    --output-format=json > "$OUT/$V-json-trim.json"
+  $FIO --name=unified --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=4k --ioengine=psync \
+    --unified_rw_reporting=1 --output-format=json > "$OUT/$V-json-unified.json"
+  # psync with iodepth 8: fio prints a note (on stderr) before the JSON
+  $FIO --name=capped --filename="$TMP/f" $COMMON --rw=randread --bs=16k --ioengine=psync --iodepth=8 --direct=1 \
+    --output-format=json > "$OUT/$V-json-note.txt" 2>&1
+  printf '[global]\nfilename=%s\nsize=4M\nioengine=libaio\ndirect=1\nruntime=1\ntime_based\n\n[seqread]\nrw=read\nbs=64k\niodepth=8\n\n[randwrite]\nrw=randwrite\nbs=4k\niodepth=2\n' \
+    "$TMP/g" > client.fio
+  $FIO --server=localhost,8765 --daemonize="$TMP/server.pid"
+  sleep 1
+  $FIO --client=localhost,8765 --output-format=json client.fio > "$OUT/$V-json-client-server.json"
+  kill "$(cat "$TMP/server.pid")"
+elif [ "$1" = 2.2 ]; then
+  $FIO --name=randread --filename="$TMP/f" $COMMON --rw=randread --bs=4k --ioengine=posixaio --iodepth=4 --direct=1 \
+    --output-format=json > "$OUT/$V-json-randread.json"
+else
+  $FIO --name=randread --filename="$TMP/f" $COMMON --rw=randread --bs=4k --ioengine=posixaio --iodepth=4 --direct=1 \
+    --output-format=json > "$OUT/$V-json-randread.json"
+  $FIO --name=mixed --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=8k --ioengine=psync --direct=1 \
+    --numjobs=2 --output-format=json+ > "$OUT/$V-json-plus-numjobs.json"
+  $FIO --name=writers --filename="$TMP/f" $COMMON --rw=randwrite --bs=64k --ioengine=posixaio --iodepth=2 \
+    --numjobs=2 --group_reporting --output-format=json > "$OUT/$V-json-group-reporting.json"
+fi
+ls -l "$OUT"
