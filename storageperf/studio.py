@@ -304,7 +304,7 @@ def _vm(w, vm_size):
     need_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s"))
     disk_gib = azure_vm.limit(VM_DISK, "size", "GiB")
     n = max(math.ceil(float(units.convert(w["capacity_end_tib"], "TiB", "GiB")) / disk_gib - 1e-12),
-            math.ceil(need_mb / azure_vm.limit(VM_DISK, "mbps", "MB/s") - 1e-12),
+            math.ceil(need_mb / azure_vm.limit(VM_DISK, "mb_per_s", "MB/s") - 1e-12),
             math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
     facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]   # its limits, the disk's
@@ -481,9 +481,9 @@ def facts():
                 "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
         "vm": {"disk": VM_DISK, "disk_gib": azure_vm.limit(VM_DISK, "size", "GiB"),
-               "disk_mb_per_s": azure_vm.limit(VM_DISK, "mbps", "MB/s"),
+               "disk_mb_per_s": azure_vm.limit(VM_DISK, "mb_per_s", "MB/s"),
                "disk_iops": azure_vm.limit(VM_DISK, "iops", "IOPS"),
-               "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mbps", "MB/s"),
+               "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mb_per_s", "MB/s"),
                              "network_mb_per_s": azure_vm.limit(v, "network", "MB/s"),
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},

@@ -86,7 +86,7 @@ def test_cloud_volumes_ontap_rows_carry_the_latency_tr_4816_measured_at_their_mi
 
 def test_a_self_managed_server_serves_its_reads_through_its_network(monkeypatch):
     vm, name = "Standard_DS14_v2", f"Self-managed server, Standard_DS14_v2 with {studio.VM_DISK} disks"
-    uncached = azure_vm.limit(vm, "uncached_mbps", "MB/s")
+    uncached = azure_vm.limit(vm, "uncached_mb_per_s", "MB/s")
     assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024), name)["binding"]
     limit = azure_vm.limit
     # a VM whose network carried less than its disks: its reads, not its writes, are held to the network

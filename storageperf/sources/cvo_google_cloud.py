@@ -160,8 +160,8 @@ def machine_limits(machine_type):
         "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
         "max_storage_tb": ("max_storage", "TB")}.items()}
     # Google's limits, read in Google's unit: the report's "MBps" column holds Google's MiBps numbers
-    out["read_mib_per_s"] = _table_1(f"{t}_pd_read_mbps", "MBps")
-    out["write_mib_per_s"] = _table_1(f"{t}_pd_write_mbps", "MBps")
+    out["read_mib_per_s"] = _table_1(f"{t}_pd_read_mibps", "MBps")
+    out["write_mib_per_s"] = _table_1(f"{t}_pd_write_mibps", "MBps")
     # NetApp's "TB" of a disk is a TiB (NetApp: "the terms GB/GiB and TB/TiB are used interchangeably")
     out["disk_tib"] = _table_1(f"{t}_ssd_pd_disk_size", "TB")
     return out
