@@ -57,7 +57,8 @@ def _studio_workload():
     """The studio chapter's example workload: the link its prose shows, read from the notebook (one copy)."""
     source = (ROOT / "book" / "sizing-studio.ipynb").read_text(encoding="utf-8")
     link = re.search(r'LINK = \\"\?([^"\\]+)\\"', source).group(1)
-    return {k: val if k == "region" else float(val) for k, val in (p.split("=") for p in link.split("&"))}
+    return {k: val if k == "region" else int(val) if k in ("months", "clients") else float(val)
+            for k, val in (p.split("=") for p in link.split("&"))}
 
 
 def _studio_title(mibps):
