@@ -134,6 +134,28 @@ def _drop_fontawesome_js(app, exception):
             (Path(app.outdir) / "_static" / "scripts" / name).unlink(missing_ok=True)
 
 
+#: Scripts no page but the search page needs while the theme's search-as-you-type is off (its default): the search
+#: dialog sends the reader to search.html, which loads them itself. Loaded on every page they cost about 25 kB
+#: compressed, and they stop sphinx_highlight.js marking the words a reader searched for on the page found.
+_INLINE_SEARCH = re.compile(r'\s*<script src="[^"]*(?:_static/searchtools\.js|_static/language_data\.js'
+                            r'|searchindex\.js)"[^>]*></script>')
+#: sphinx-design's script for tabs, which no page of the book has.
+_TABS_JS = re.compile(r'\s*<script[^>]*src="[^"]*_static/design-tabs\.js[^"]*"[^>]*></script>')
+
+
+def _drop_unused_scripts(app, exception):
+    if exception is None and app.builder.format == "html":
+        inline_search = str(app.config.html_theme_options.get("search_as_you_type", False)).lower() == "true"
+        pages = [p for p in Path(app.outdir).rglob("*.html") if "_static" not in p.parts]
+        tabs = any("sd-tab-set" in p.read_text(encoding="utf-8") for p in pages)
+        for page in pages:
+            text = page.read_text(encoding="utf-8")
+            new = text if inline_search or page.name == "search.html" else _INLINE_SEARCH.sub("", text)
+            new = new if tabs else _TABS_JS.sub("", new)
+            if new != text:
+                page.write_text(new, encoding="utf-8")
+
+
 #: Where the theme serves Font Awesome's webfonts, relative to the site's ``_static`` folder.
 WEBFONTS = Path("vendor") / "fontawesome" / "webfonts"
 _ICON_CLASS = re.compile(r'class="[^"]*"')
@@ -374,6 +396,7 @@ def setup(app):
     app.connect("build-finished", _copy_states)
     app.connect("build-finished", _drop_fontawesome_js)
     app.connect("build-finished", _subset_webfonts, priority=900)
+    app.connect("build-finished", _drop_unused_scripts)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -753,3 +753,19 @@ def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
         assert held == used & original, font.name
         assert font.stat().st_size < (theme / font.name).stat().st_size / 2, font.name
     assert used, "the site shows no icon at all"
+
+
+def test_search_finds_a_word_and_the_page_found_marks_it(browser, server, html_dir):
+    # the chapters load no search scripts (the theme's search-as-you-type is off): the search page does the search
+    chapter = (html_dir / "book" / "cool-access.html").read_text(encoding="utf-8")
+    assert "searchtools.js" not in chapter and "searchindex.js" not in chapter
+    page, problems = _open(browser, f"{server}/search.html?q=coolness", draw_all=False)
+    page.wait_for_selector("#search-results li a", timeout=20_000)
+    found = page.eval_on_selector_all("#search-results li a", "links => links.map(a => a.getAttribute('href'))")
+    assert any("cool-access" in href for href in found)
+    assert problems == []
+    page.close()
+    page, problems = _open(browser, f"{server}/book/cool-access.html?highlight=coolness", draw_all=False)
+    page.wait_for_timeout(300)
+    assert page.locator("span.highlighted").count() >= 1
+    page.close()

@@ -193,7 +193,7 @@ def edge_workloads():
     for name in cvo.WORKLOADS:   # TR-4816's mixes: rows with a measured latency, under a bound and above it
         mix = cvo.workload_mix(name)
         need = float(studio.units.convert(cvo.measured("n1-standard-8", name)["mb_per_s"], "MB/s", "MiB/s")) / 2
-        for bound in (None, cvo._latency_ms(cvo.measured("n1-standard-8", name))):
+        for bound in (None, cvo.result_latency_ms(cvo.measured("n1-standard-8", name))):
             edges.append({"capacity_tib": 1, "mibps": need, "io_kib": mix["block_size_kib"],
                           "read_share": mix["read_share"], **({} if bound is None else {"latency_ms": bound})})
     return edges

@@ -44,8 +44,7 @@ def nelder_mead_positive(fun, x0, iterations=600, scale=0.2):
     [2.0, 30.0]
     """
     start = checks.positive("x0", x0)
-    if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
-        raise ValueError(f"iterations must be a whole number, at least 1; got {iterations!r}")
+    checks.whole_number("iterations", iterations, 1)
     checks.positive("scale", scale)
     x = np.log(np.atleast_1d(np.asarray(start, dtype=float)))
     simplex = [x] + [x + scale * e for e in np.eye(len(x))]

@@ -541,8 +541,7 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     if capacity_gib is None:
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
     size = checks.positive("capacity_gib", capacity_gib, "GiB")
-    if not isinstance(system_disks, (bool, np.bool_)):
-        raise ValueError(f"system_disks must be True or False, got {system_disks!r}")
+    checks.boolean("system_disks", system_disks)
     vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
     disks = google_cloud.ssd_pd_monthly_cost_usd(size)
     system = system_disks_monthly_cost_usd()["total"] if system_disks else 0.0
@@ -562,7 +561,14 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
             "total_with_licence": checks.scalar_or_array(np.asarray(total + licence, dtype=float))}
 
 
-def _latency_ms(result):
+def result_latency_ms(result):
+    """The latency a result of :func:`measured` was measured at: its slower operation's (reads or writes). [ms]
+
+    Examples
+    --------
+    >>> result_latency_ms(measured("n1-standard-8", "oltp"))
+    8.4
+    """
     return float(np.nanmax([result["read_latency_ms"], result["write_latency_ms"]]))
 
 
@@ -599,7 +605,7 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
     checks.choice("workload", workload, WORKLOADS)
     bound = float("inf") if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need
-                 and _latency_ms(measured(m, workload)) <= bound), None)
+                 and result_latency_ms(measured(m, workload)) <= bound), None)
 
 
 def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
