@@ -486,3 +486,45 @@ def facts():
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},
     }
+
+
+def frontier(frame):
+    """Which options no other beats on both cost and headroom: the ones worth weighing against each other.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Option rows with the columns ``feasible``, ``price_complete``, ``monthly_usd`` [USD] and ``headroom`` [-],
+        as :func:`options` returns them.
+
+    Returns
+    -------
+    pandas.Series
+        Booleans on the frame's index: True for a feasible row with a complete price that no other such row beats,
+        that is, no other costs as little or less a month and leaves as much headroom or more, one of the two
+        strictly. Rows without a feasible, complete price are False: they cannot be weighed on cost.
+
+    Notes
+    -----
+    The set is what economists call the Pareto frontier of cost against headroom; every row off it has an
+    alternative that is no dearer and no tighter. Two rows with the same cost and the same headroom do not beat each
+    other, so both stay on it. The site's studio (``studio-page.js``) marks the same set.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check, 50 TiB at 3,000 MiB/s: the cheapest option is on the frontier, and so is
+    an option that costs more only because it leaves more headroom.
+
+    >>> o = options(50, mibps=3000)
+    >>> on = frontier(o)
+    >>> bool(on.iloc[0]), int(on.sum()) > 1, bool((o.loc[on, "headroom"] > o.loc[0, "headroom"]).any())
+    (True, True, True)
+    """
+    usd = pd.to_numeric(frame["monthly_usd"], errors="coerce")
+    room = pd.to_numeric(frame["headroom"], errors="coerce")
+    priced = (frame["feasible"].astype(bool) & frame["price_complete"].astype(bool) & usd.notna() & room.notna())
+    u, h = usd[priced].to_numpy(dtype=float), room[priced].to_numpy(dtype=float)
+    beaten = [bool(((u <= a) & (h >= b) & ((u < a) | (h > b))).any()) for a, b in zip(u, h)]
+    out = pd.Series(False, index=frame.index, name="frontier")
+    out[priced[priced].index] = [not x for x in beaten]
+    return out

@@ -24,6 +24,10 @@ CHAPTERS = [c["file"] for part in TOC["parts"] if part.get("numbered") for c in 
 # the sections every chapter has, in this order
 ANATOMY = ["Overview", "Prerequisites", "Imports", "Reading the source critically", "Knowledge check", "Summary",
            "What's next", "References"]
+# Chapters that compose the others and mirror no single document: they have no source to read critically (no
+# "Reading the source critically", no "(<id>-critical)=" label, no source module or tables of their name); every
+# other check applies to them
+CAPSTONES = {"book/sizing-studio"}
 
 
 def _toc_files(entries):
@@ -59,8 +63,9 @@ def test_every_chapter_has_the_anatomy(chapter):
     nb = nbformat.read(ROOT / f"{chapter}.ipynb", as_version=4)
     markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     headings = re.findall(r"^## (.+?)\s*$", markdown, flags=re.M)
+    expected = [h for h in ANATOMY if chapter not in CAPSTONES or h != "Reading the source critically"]
     found = [h for h in headings if h in ANATOMY]
-    assert found == ANATOMY, f"{chapter}: sections {found}, expected {ANATOMY} in this order"
+    assert found == expected, f"{chapter}: sections {found}, expected {expected} in this order"
     assert len(re.findall(r"^`{3,}\{exercise\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two exercises"
     assert len(re.findall(r"^`{3,}\{solution\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two solutions"
     for needed in ("Time to learn", "Learning objectives"):
@@ -83,6 +88,16 @@ def test_a_chapter_has_one_name(name):
     ids = table.loc[table["document"] == document, "id"]
     assert len(ids), f"{name}: no discrepancy rows for {document}"
     assert ids.str.fullmatch(rf"{notebook.stem}-\d\d").all(), f"{name}: discrepancy ids {list(ids)}"
+
+
+@pytest.mark.parametrize("chapter", sorted(CAPSTONES))
+def test_a_capstone_chapter_mirrors_no_document(chapter):
+    # a capstone is a chapter of the book with no source of its own: were it given one, it would take the anatomy
+    # and the one-name checks of every other chapter instead
+    assert chapter in CHAPTERS, f"{chapter} is not a numbered chapter of _toc.yml"
+    name = chapter.removeprefix("book/").replace("-", "_")
+    assert name not in SOURCE_MODULES and not list((ROOT / "data" / "sources").glob(f"{name}_*.csv"))
+    assert not re.findall(r"\([\w-]+-critical\)=", (ROOT / f"{chapter}.ipynb").read_text(encoding="utf-8"))
 
 
 def test_every_source_table_belongs_to_a_chapter():
