@@ -784,3 +784,43 @@ def test_the_cheat_sheet_prints_on_one_page(browser, server, paper):
     assert "Little" in _pdf_text(pdf)
     assert problems == []
     page.close()
+
+
+def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, html_dir, tmp_path):
+    from pypdf import PdfReader
+
+    from storageperf_book.handouts import book_pdf, offline_zip, toc_pages
+
+    pages = toc_pages(ROOT)
+    archive = offline_zip(html_dir, tmp_path / "guide-offline.zip")
+    with zipfile.ZipFile(archive) as z:
+        names = set(z.namelist())
+        z.extractall(tmp_path / "offline")
+    assert "guide/README.txt" in names and all(f"guide/{p}" in names for p in pages)
+    # served by a plain static server from the unzipped folder, the studio answers and a calculator's page loads clean
+    handler = functools.partial(_QuietHandler, directory=str(tmp_path / "offline" / "guide"))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    served = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        page, problems = _studio(browser, served)
+        assert page.locator("#studio-options tbody tr").count() > 1 and problems == []
+        page.close()
+        page, problems = _open(browser, f"{served}/book/cool-access.html")
+        assert problems == []
+        page.close()
+    finally:
+        httpd.shutdown()
+    count = book_pdf(html_dir, ROOT, tmp_path / "guide.pdf", CHROMIUM, FLAGS)
+    assert count >= len(pages)
+    import html as htmllib
+
+    text = _pdf_text((tmp_path / "guide.pdf").read_bytes())
+    at = -1
+    for name in pages:   # each page's title, in the order of the table of contents
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", (html_dir / name).read_text(encoding="utf-8"), re.S)
+        title = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", "", heading.group(1))).replace("#", "").split())
+        found = text.find(title[:40], at + 1)
+        assert found > at, f"{name}: {title[:40]!r} not in the PDF after the page before it"
+        at = found
+    assert len(PdfReader(tmp_path / "guide.pdf").pages) == count
