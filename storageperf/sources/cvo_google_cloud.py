@@ -284,8 +284,13 @@ def measured(machine_type, workload):
     >>> m["iops"], round(m["outstanding"])
     (56000.0, 121)
     """
-    m = checks.choice("machine_type", machine_type, MACHINE_TYPES)
-    w = checks.choice("workload", workload, WORKLOADS)
+    return dict(_measured(checks.choice("machine_type", machine_type, MACHINE_TYPES),
+                          checks.choice("workload", workload, WORKLOADS)))
+
+
+@functools.cache
+def _measured(m, w):
+    """:func:`measured`, read once per machine type and workload (callers get a copy)."""
     res = _results()
     rows = res[(res["machine_type"] == m) & (res["workload"] == w)].pivot(index="operation", columns="metric",
                                                                           values="value")
