@@ -94,6 +94,8 @@ def book_pdf(site, root, target, chromium, flags=()):
                 page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/{name}", wait_until="load")
                 if page.evaluate("document.querySelectorAll('.plotly-graph-div').length"):
                     page.wait_for_function("window.bookFigures !== undefined")
+                if page.evaluate("document.getElementById('studio-app') !== null"):
+                    page.wait_for_function("window.studioReady === true")   # the studio's table, as it opens
                 writer.append(io.BytesIO(page.pdf(format="A4", print_background=False)))
             browser.close()
     finally:
