@@ -173,3 +173,20 @@ def test_the_appendix_lists_every_chapters_critical_reading():
         labels = re.findall(r"\(([\w-]+-critical)\)=", (ROOT / f"{chapter}.ipynb").read_text(encoding="utf-8"))
         missing += [f"{chapter}: {label}" for label in labels if f"<{label}>" not in appendix]
     assert not missing, f"the appendix does not list: {missing}"
+
+
+def test_every_exercise_is_solved_on_the_site_or_says_it_needs_a_live_kernel():
+    """A participant on the static site knows before starting whether an exercise needs a kernel, and how to get
+    one (book/intro.md, label live-kernel); one that calls the model says so."""
+    assert "(live-kernel)=" in (ROOT / "book" / "intro.md").read_text(encoding="utf-8")
+    unmarked = []
+    for path in sorted((ROOT / "book").glob("*.ipynb")):
+        if path.name.startswith("_"):
+            continue
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for label, body in re.findall(r"```\{exercise\}\n:label: (\S+)\n(.*?)```", "".join(cell["source"]), re.S):
+                calls_the_model = re.search(r"`[a-z_]+\.[a-z_]+", body)
+                said = "Needs a live kernel" in body or "On the site" in body
+                if calls_the_model and not said:
+                    unmarked.append(f"{path.name}: {label}")
+    assert unmarked == []
