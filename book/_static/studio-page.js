@@ -71,19 +71,24 @@ function download(name, type, text) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
 }
 
-function drawChart(svg, rows, best) {
-  const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.monthly_usd));
-  svg.replaceChildren();
-  const W = 640, H = 320, L = 70, R = 20, T = 20, B = 50;
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+// An SVG drawing of W x H user units: clears svg and returns add(tag, attributes, text), which appends an element.
+function painter(svg, W, H) {
   const ns = "http://www.w3.org/2000/svg";
-  const add = (tag, attrs, text) => {
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  return (tag, attrs, text) => {
     const e = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     if (text !== undefined) e.textContent = text;
     svg.append(e);
     return e;
   };
+}
+
+function drawChart(svg, rows, best) {
+  const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.monthly_usd));
+  const W = 640, H = 320, L = 70, R = 20, T = 20, B = 50;
+  const add = painter(svg, W, H);
   if (!pts.length) { add("text", {x: W / 2, y: H / 2, "text-anchor": "middle"}, "No priced option carries this workload"); return; }
   const maxY = Math.max(...pts.map((r) => r.monthly_usd)) * 1.1, minY = 0;
   const x = (h) => L + h * (W - L - R), y = (u) => H - B - (u - minY) / (maxY - minY) * (H - T - B);
@@ -97,7 +102,7 @@ function drawChart(svg, rows, best) {
     const on = best.has(r.option);
     const c = add("circle", {cx: x(Math.max(0, Math.min(1, r.headroom))), cy: y(r.monthly_usd), r: on ? 6 : 4,
                              fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": 1.5});
-    c.append(document.createElementNS(ns, "title"));
+    c.append(document.createElementNS("http://www.w3.org/2000/svg", "title"));
     c.lastChild.textContent = `${r.option}: ${usd(r.monthly_usd)} USD a month, headroom ${pct(r.headroom)}`;
   }
   svg.setAttribute("aria-label", `Monthly cost against headroom of ${pts.length} priced options; filled: no other is both cheaper and has more headroom: ${[...best].join("; ")}`);
@@ -123,17 +128,9 @@ function renderTable(table, rows, best) {
 
 function drawRuns(svg, runs, option) {
   // each run's MiB/s as a bar, and the chosen option's limit as a line across them
-  const ns = "http://www.w3.org/2000/svg", W = 640, row = 26, L = 150, R = 20, T = 24;
+  const W = 640, row = 26, L = 150, R = 20, T = 24;
   const H = T + row * runs.length + 30;
-  svg.replaceChildren();
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  const add = (tag, attrs, text) => {
-    const e = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    svg.append(e);
-    return e;
-  };
+  const add = painter(svg, W, H);
   const top = Math.max(option.limit_mibps || 0, ...runs.map((r) => r.mibps)) * 1.1;
   const x = (v) => L + v / top * (W - L - R);
   runs.forEach((r, i) => {

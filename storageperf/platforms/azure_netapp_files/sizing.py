@@ -245,59 +245,6 @@ def manual_qos_pool_tib(capacities_tib, throughputs_mibps, service_level):
     return {"manual": float(pool_size_tib(manual)), "auto": float(pool_size_tib(auto))}
 
 
-def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0, io_kib=64):
-    """A Flexible volume, in a pool of its own, that holds the data and is given the throughput.
-
-    Parameters
-    ----------
-    capacity_tib : float or array-like
-        Data the volume must hold, greater than 0. [TiB]
-    throughput_mibps : float or array-like
-        Throughput it must have, greater than 0. [MiB/s]
-    volume_type : {"regular", "large", "breakthrough"}
-    read_share, io_kib
-        As in :func:`volume_throughput_mibps`: the need must be within the mix curve's ceiling too.
-
-    Returns
-    -------
-    dict
-        ``quota_tib`` [TiB]: the data, at least the smallest quota; ``pool_tib`` [TiB]: whole TiB, large enough
-        for the quota and for the throughput at the pool's most per TiB; ``throughput_mibps`` [MiB/s]: what the
-        pool is given, at least its included baseline; ``binding``: ``"capacity"`` or ``"throughput"``, whichever
-        sets the pool; ``feasible``: the need is within the volume type's ceiling and the quota and pool within
-        their ranges.
-
-    Notes
-    -----
-    With the Flexible service level (manual QoS) a volume's throughput is assigned, not derived from its quota; the
-    pool's throughput is its included baseline plus what is bought, at most 640 MiB/s per TiB of pool
-    (``data/platforms/azure_netapp_files_limits.csv``).
-
-    Examples
-    --------
-    10 TiB that must move 1,562.5 MiB/s: the data sets the pool (10 TiB allow 6,400 MiB/s).
-
-    >>> v = flexible_volume(10, 1562.5)
-    >>> v["pool_tib"], v["throughput_mibps"], v["binding"], v["feasible"]
-    (10.0, 1562.5, 'capacity', True)
-    """
-    cap = checks.positive("capacity_tib", capacity_tib, "TiB")
-    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
-    ceiling = effective_ceiling_mibps("Flexible", volume_type, read_share, io_kib)[2]
-    low_q, high_q = quota_range_tib(volume_type)
-    quota = np.maximum(cap, low_q)
-    assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
-    for_throughput = assigned / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
-    pool = flexible_pool_tib(quota, assigned)
-    feasible = ((need <= ceiling) & (quota <= high_q)
-                & (pool <= pool_range_tib()[1]))
-    binding = np.where(quota >= for_throughput, "capacity", "throughput")
-    scalar = np.ndim(pool) == 0
-    return {"quota_tib": checks.scalar_or_array(quota), "pool_tib": checks.scalar_or_array(pool),
-            "throughput_mibps": checks.scalar_or_array(assigned),
-            "binding": str(binding) if scalar else binding, "feasible": bool(feasible) if scalar else feasible}
-
-
 def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regular", volumes=1, region="eastus",
               read_share=1.0, io_kib=64):
     """Volumes of one type and level in one capacity pool, sharing the data and the throughput, and the pool's cost.
@@ -375,6 +322,46 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
             "usd": checks.scalar_or_array(np.where(feasible, usd, np.nan)),
             "binding": str(binding) if scalar else np.asarray(binding),
             "feasible": bool(feasible) if scalar else np.asarray(feasible)}
+
+
+def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0, io_kib=64):
+    """A Flexible volume, in a pool of its own, that holds the data and is given the throughput.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Data the volume must hold, greater than 0. [TiB]
+    throughput_mibps : float or array-like
+        Throughput it must have, greater than 0. [MiB/s]
+    volume_type : {"regular", "large", "breakthrough"}
+    read_share, io_kib
+        As in :func:`volume_throughput_mibps`: the need must be within the mix curve's ceiling too.
+
+    Returns
+    -------
+    dict
+        ``quota_tib`` [TiB]: the data, at least the smallest quota; ``pool_tib`` [TiB]: whole TiB, large enough
+        for the quota and for the throughput at the pool's most per TiB; ``throughput_mibps`` [MiB/s]: what the
+        pool is given, at least its included baseline; ``binding``: ``"capacity"`` or ``"throughput"``, whichever
+        sets the pool; ``feasible``: the need is within the volume type's ceiling and the quota and pool within
+        their ranges.
+
+    Notes
+    -----
+    With the Flexible service level (manual QoS) a volume's throughput is assigned, not derived from its quota; the
+    pool's throughput is its included baseline plus what is bought, at most 640 MiB/s per TiB of pool
+    (``data/platforms/azure_netapp_files_limits.csv``).
+
+    Examples
+    --------
+    10 TiB that must move 1,562.5 MiB/s: the data sets the pool (10 TiB allow 6,400 MiB/s).
+
+    >>> v = flexible_volume(10, 1562.5)
+    >>> v["pool_tib"], v["throughput_mibps"], v["binding"], v["feasible"]
+    (10.0, 1562.5, 'capacity', True)
+    """
+    plan = pool_plan(capacity_tib, throughput_mibps, "Flexible", volume_type, read_share=read_share, io_kib=io_kib)
+    return {k: plan[k] for k in ("quota_tib", "pool_tib", "throughput_mibps", "binding", "feasible")}
 
 
 def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
