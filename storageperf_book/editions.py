@@ -11,11 +11,9 @@ every answer: the ``{solution}`` blocks, the knowledge checks' ``{dropdown} Answ
 from __future__ import annotations
 
 import copy
-import multiprocessing
 import re
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 #: The instructor notes, one a chapter, relative to the repository.
@@ -43,6 +41,8 @@ def toc_chapters(root):
     """The notebooks ``_toc.yml`` lists, in its order, as paths under ``root``."""
     import yaml
 
+    if not (Path(root) / "_toc.yml").is_file():
+        raise ValueError(f"root must be the repository, whose _toc.yml lists the chapters; got {str(root)!r}")
     toc = yaml.safe_load((Path(root) / "_toc.yml").read_text(encoding="utf-8"))
     files = []
 
@@ -98,8 +98,11 @@ def answer_blocks(markdown):
 
 def strip_answers(markdown):
     """A markdown cell's source without its answer blocks (the lines, and the blank line they leave doubled)."""
+    blocks = answer_blocks(markdown)
+    if not blocks:
+        return markdown
     lines = markdown.split("\n")
-    for start, stop in reversed(answer_blocks(markdown)):
+    for start, stop in reversed(blocks):
         del lines[start:stop]
         while start < len(lines) and start > 0 and not lines[start].strip() and not lines[start - 1].strip():
             del lines[start]
@@ -143,6 +146,7 @@ def evaluate(notebook, cwd=None):
         ``{cell index: [the text each role of that markdown cell shows, in order]}``.
     """
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
     notebook = Path(notebook)
@@ -159,8 +163,16 @@ def evaluate(notebook, cwd=None):
                 f"_display({expr})" for expr in EVAL.findall(cell.source))
             probes[i] = len(run.cells)
             run.cells.append(nbformat.v4.new_code_cell(source))
-    NotebookClient(run, timeout=TIMEOUT_S, kernel_name="python3", allow_errors=True).execute(
-        cwd=str(cwd or notebook.parent))
+    # the kernel listens on sockets in a folder of its own: on TCP, a kernel started while the last one shuts down
+    # could be handed the same ports, and the client then waited on it until the cell timeout
+    with tempfile.TemporaryDirectory() as sockets:
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+        try:
+            NotebookClient(run, km=kernel, timeout=TIMEOUT_S, allow_errors=True).execute(
+                cwd=str(cwd or notebook.parent))
+        finally:  # a kernel given to the client is the caller's to stop
+            if kernel.has_kernel:
+                kernel.shutdown_kernel(now=True)
     for cell in run.cells:  # a failing chapter cell would make every later number wrong
         bad = [o for o in cell.outputs if o.get("output_type") == "error"]
         if bad and run.cells.index(cell) not in probes.values():
@@ -204,15 +216,15 @@ def participant(nb):
 
 
 def _editions(notebook):
-    """Both editions of one chapter, as notebooks (in a worker process: the kernel runs there)."""
+    """Both editions of one chapter, as notebooks."""
     import nbformat
 
     notebook = Path(notebook)
     filled = fill(nbformat.read(notebook, as_version=4), evaluate(notebook))
-    return notebook, {"participant": participant(filled), "instructor": filled}
+    return {"participant": participant(filled), "instructor": filled}
 
 
-def build(root=".", out=None, workers=2):
+def build(root=".", out=None):
     """Write both editions: ``<out>/<edition>/<chapter>.ipynb`` and ``<out>/<edition>.zip``.
 
     Parameters
@@ -221,8 +233,6 @@ def build(root=".", out=None, workers=2):
         The repository.
     out : path-like, optional
         Where to write; ``<root>/_build/workshop`` by default.
-    workers : int
-        Chapters executed at once, each in its own kernel.
 
     Returns
     -------
@@ -233,8 +243,6 @@ def build(root=".", out=None, workers=2):
 
     from .archive import build_wheel, notebooks_archive
 
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number of processes, 1 or more; got {workers!r}")
     root = Path(root).resolve()
     out = Path(out) if out is not None else root / OUT
     chapters = toc_chapters(root)
@@ -244,14 +252,13 @@ def build(root=".", out=None, workers=2):
     if missing:
         raise ValueError(f"every chapter needs its instructor notes in {NOTES}/; missing: {', '.join(missing)}")
     written = {edition: [] for edition in EDITIONS}
-    # spawned workers: forked ones (the default on Linux) hung until the cell timeout here
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        for notebook, editions in pool.map(_editions, chapters):
-            for edition, nb in editions.items():
-                path = out / edition / notebook.name
-                path.parent.mkdir(parents=True, exist_ok=True)
-                nbformat.write(nb, path)
-                written[edition].append(path)
+    # one chapter after another: each takes seconds
+    for notebook in chapters:
+        for edition, nb in _editions(notebook).items():
+            path = out / edition / notebook.name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(nb, path)
+            written[edition].append(path)
     notes = [root / NOTES / f"{c.stem}.md" for c in chapters]
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(root, tmp)
@@ -271,9 +278,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=".", help="the repository (default: the current folder)")
     parser.add_argument("--out", default=None, help=f"where to write (default: <root>/{OUT})")
-    parser.add_argument("--workers", type=int, default=2, help="chapters executed at once (default: 2)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    for path in build(args.root, args.out, args.workers):
+    for path in build(args.root, args.out):
         print("wrote", path)
     print(f"both editions built in {time.perf_counter() - start:.0f} s")
