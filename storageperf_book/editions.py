@@ -130,6 +130,27 @@ def _shown(outputs, where):
     return data["text/plain"]
 
 
+def execute(nb, cwd, allow_errors=False):
+    """Run a notebook's cells in a fresh ``python3`` kernel in ``cwd``, in place; return the notebook.
+
+    The kernel listens on sockets in a folder of its own: on TCP, a kernel started as the last one shut down was
+    now and then handed its ports, and the client waited on it until the cell timeout.
+    """
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    if not Path(cwd).is_dir():
+        raise ValueError(f"cwd must be an existing folder, got {str(cwd)!r}")
+    with tempfile.TemporaryDirectory() as sockets:
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+        try:
+            NotebookClient(nb, km=kernel, timeout=TIMEOUT_S, allow_errors=allow_errors).execute(cwd=str(cwd))
+        finally:  # a kernel given to the client is the caller's to stop
+            if kernel.has_kernel:
+                kernel.shutdown_kernel(now=True)
+    return nb
+
+
 def evaluate(notebook, cwd=None):
     """Execute a chapter once and evaluate each ``{eval}`` role of its prose after the cells above it.
 
@@ -146,8 +167,6 @@ def evaluate(notebook, cwd=None):
         ``{cell index: [the text each role of that markdown cell shows, in order]}``.
     """
     import nbformat
-    from jupyter_client.manager import KernelManager
-    from nbclient import NotebookClient
 
     notebook = Path(notebook)
     if notebook.suffix != ".ipynb" or not notebook.is_file():
@@ -163,16 +182,7 @@ def evaluate(notebook, cwd=None):
                 f"_display({expr})" for expr in EVAL.findall(cell.source))
             probes[i] = len(run.cells)
             run.cells.append(nbformat.v4.new_code_cell(source))
-    # the kernel listens on sockets in a folder of its own: on TCP, a kernel started while the last one shuts down
-    # could be handed the same ports, and the client then waited on it until the cell timeout
-    with tempfile.TemporaryDirectory() as sockets:
-        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
-        try:
-            NotebookClient(run, km=kernel, timeout=TIMEOUT_S, allow_errors=True).execute(
-                cwd=str(cwd or notebook.parent))
-        finally:  # a kernel given to the client is the caller's to stop
-            if kernel.has_kernel:
-                kernel.shutdown_kernel(now=True)
+    execute(run, cwd or notebook.parent, allow_errors=True)
     for cell in run.cells:  # a failing chapter cell would make every later number wrong
         bad = [o for o in cell.outputs if o.get("output_type") == "error"]
         if bad and run.cells.index(cell) not in probes.values():

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from storageperf_book import editions
 
@@ -161,7 +160,7 @@ def test_the_filled_numbers_are_the_chapters_own(notebooks):
     run.cells.append(nbformat.v4.new_code_cell(
         "import json\nfrom storageperf_book.display import VALUES\n"
         "print(json.dumps({k: x for k, x in VALUES.items() if isinstance(x, (int, float, str))}))"))
-    NotebookClient(run, timeout=editions.TIMEOUT_S, kernel_name="python3").execute(cwd=str(chapter.parent))
+    editions.execute(run, chapter.parent)
     values = json.loads(run.cells[-1].outputs[0]["text"])
     participant = _markdown(notebooks["participant"]["cool-access"])
     compared = 0
@@ -189,10 +188,8 @@ def test_the_participant_zip_runs_outside_the_repository(built, tmp_path):
     nb.cells.append(nbformat.v4.new_code_cell("import storageperf, storageperf_book\n"
                                               "print(storageperf.__file__, storageperf_book.__file__)"))
     nbformat.write(nb, folder / "run.ipynb")
-    script = ("import nbformat, sys\nfrom nbclient import NotebookClient\n"
-              "nb = nbformat.read('run.ipynb', as_version=4)\n"
-              "NotebookClient(nb, timeout=300, kernel_name='python3').execute(cwd='.')\n"
-              "print(nb.cells[-1].outputs[0]['text'])\n")
+    script = ("import nbformat\nfrom storageperf_book.editions import execute\n"
+              "print(execute(nbformat.read('run.ipynb', as_version=4), '.').cells[-1].outputs[0]['text'])\n")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTHONPATH": str(site)}
     done = subprocess.run([sys.executable, "-c", script], cwd=folder, env=env, capture_output=True, text=True,
                           timeout=600)
@@ -293,6 +290,7 @@ def test_bad_input_is_refused_with_a_one_line_message(tmp_path):
     cases = [(lambda: editions.answer_blocks("````{solution} ex-a\nnever closed"), "markdown", "never closed"),
              (lambda: editions.answer_blocks(None), "markdown", "NoneType"),
              (lambda: editions.evaluate(tmp_path / "missing.ipynb"), "notebook", "missing.ipynb"),
+             (lambda: editions.execute(None, tmp_path / "nowhere"), "cwd", "nowhere"),
              (lambda: editions.build(tmp_path, tmp_path), "root", str(tmp_path))]
     for call, name, words in cases:
         with pytest.raises(ValueError) as err:
