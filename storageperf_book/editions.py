@@ -111,9 +111,10 @@ def strip_answers(markdown):
 
 def answer_texts(markdown):
     """The bodies of a markdown cell's answer blocks (between the fences, options such as ``:class:`` left out)."""
+    blocks = answer_blocks(markdown)
     lines = markdown.split("\n")
     return ["\n".join(line for line in lines[start + 1:stop - 1] if not re.match(r"^[ \t]*:[a-z-]+:", line)).strip()
-            for start, stop in answer_blocks(markdown)]
+            for start, stop in blocks]
 
 
 def _shown(outputs, where):
@@ -200,8 +201,17 @@ def evaluate(notebook, cwd=None):
     return values
 
 
+def _check_notebook(nb):
+    if not isinstance(getattr(nb, "cells", None), list):
+        raise ValueError(f"nb must be a notebook read by nbformat, got {type(nb).__name__}")
+
+
 def fill(nb, values):
     """The notebook with each ``{eval}`` role replaced by its value (from :func:`evaluate`) and no outputs."""
+    _check_notebook(nb)
+    if not isinstance(values, dict):
+        raise ValueError(f"values must be what evaluate() returns, a dict of cell index to texts; got "
+                         f"{type(values).__name__}")
     nb = copy.deepcopy(nb)
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "markdown" and i in values:
@@ -216,6 +226,7 @@ def fill(nb, values):
 
 def participant(nb):
     """The notebook without its answers: answer blocks of the prose and cells tagged as answers removed."""
+    _check_notebook(nb)
     nb = copy.deepcopy(nb)
     nb.cells = [c for c in nb.cells if not ANSWER_TAGS & set(c.metadata.get("tags", []))]
     for cell in nb.cells:

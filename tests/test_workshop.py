@@ -286,9 +286,22 @@ def test_answers_are_removed_and_everything_else_kept():
     assert "\n\n\n" not in stripped
 
 
+def test_cells_tagged_as_answers_are_removed():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("Question?"), nbformat.v4.new_code_cell("answer = 'yes'"),
+                nbformat.v4.new_markdown_cell("The answer is below.", metadata={"tags": ["answer"]}),
+                nbformat.v4.new_code_cell("print(answer)", metadata={"tags": ["solution"]}),
+                nbformat.v4.new_markdown_cell("````{solution} ex-a\nAll of it.\n````")]
+    assert [c.source for c in editions.participant(nb).cells] == ["Question?", "answer = 'yes'"]
+    assert len(nb.cells) == 5  # the notebook given is left as it was
+
+
 def test_bad_input_is_refused_with_a_one_line_message(tmp_path):
     cases = [(lambda: editions.answer_blocks("````{solution} ex-a\nnever closed"), "markdown", "never closed"),
              (lambda: editions.answer_blocks(None), "markdown", "NoneType"),
+             (lambda: editions.answer_texts(3), "markdown", "int"),
+             (lambda: editions.participant({"cells": []}), "nb", "dict"),
+             (lambda: editions.fill(nbformat.v4.new_notebook(), [["1"]]), "values", "list"),
              (lambda: editions.evaluate(tmp_path / "missing.ipynb"), "notebook", "missing.ipynb"),
              (lambda: editions.execute(None, tmp_path / "nowhere"), "cwd", "nowhere"),
              (lambda: editions.build(tmp_path, tmp_path), "root", str(tmp_path))]
