@@ -246,7 +246,7 @@ def _editions(notebook):
 
 
 def build(root=".", out=None):
-    """Write both editions: ``<out>/<edition>/<chapter>.ipynb`` and ``<out>/<edition>.zip``.
+    """Write both editions: ``<out>/<edition>/<chapter>.ipynb``, ``<out>/instructor/notes/`` and the two zips.
 
     Parameters
     ----------
@@ -258,7 +258,7 @@ def build(root=".", out=None):
     Returns
     -------
     list of pathlib.Path
-        Every file written, notebooks first.
+        Every file written: the notebooks, the notes, the zips.
     """
     import nbformat
 
@@ -281,6 +281,12 @@ def build(root=".", out=None):
             nbformat.write(nb, path)
             written[edition].append(path)
     notes = [root / NOTES / f"{c.stem}.md" for c in chapters]
+    copies = []  # the notes beside the instructor's notebooks, to open without unzipping
+    for note in notes:
+        copy_path = out / "instructor" / "notes" / note.name
+        copy_path.parent.mkdir(parents=True, exist_ok=True)
+        copy_path.write_bytes(note.read_bytes())
+        copies.append(copy_path)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(root, tmp)
         requirements = root / "binder" / "requirements.txt"
@@ -289,7 +295,7 @@ def build(root=".", out=None):
                 notebooks_archive(written["instructor"], wheel, requirements, out / "instructor.zip", "instructor",
                                   "The guide's chapters, instructor edition (solutions, answers, instructor notes)",
                                   extra={f"notes/{n.name}": n for n in notes})]
-    return [*written["participant"], *written["instructor"], *zips]
+    return [*written["participant"], *written["instructor"], *copies, *zips]
 
 
 def main(argv=None):

@@ -86,6 +86,9 @@ def test_both_editions_are_written(built):
     out, written = built
     for edition in editions.EDITIONS:
         assert [p for p in written if p.parent == out / edition] == [out / edition / c.name for c in CHAPTERS]
+    notes = [out / "instructor" / "notes" / f"{c.stem}.md" for c in CHAPTERS]
+    assert [p for p in written if p.parent.name == "notes"] == notes
+    assert all(n.read_bytes() == (ROOT / editions.NOTES / n.name).read_bytes() for n in notes)
     assert written[-2:] == [out / "participant.zip", out / "instructor.zip"]
 
 
