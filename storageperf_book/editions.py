@@ -217,6 +217,8 @@ def fill(nb, values):
         if cell.cell_type == "markdown" and i in values:
             shown = iter(values[i])
             cell.source = EVAL.sub(lambda _m, shown=shown: next(shown), cell.source)
+            if any(value.startswith("\n\n") for value in values[i]):  # a table's block: one blank line around it
+                cell.source = re.sub(r"\n{3,}", "\n\n", cell.source)
         elif cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
         cell.metadata.pop("execution", None)
