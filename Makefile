@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book workshop test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
+.PHONY: book workshop handouts test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -24,6 +24,9 @@ book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
 
 workshop: $(VENV)/.book  ## the workshop's participant and instructor editions (notebooks and zips) into _build/workshop
 	$(BIN)/python tools/workshop.py
+
+handouts: book $(VENV)/.test chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
+	$(BIN)/python tools/handouts.py
 
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
 	$(BIN)/ruff check .

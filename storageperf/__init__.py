@@ -5,11 +5,12 @@ The package is in three layers, and a module only imports from the layers above 
 * :mod:`storageperf.concepts`: the physics every chapter shares: ``units`` (the only place binary and decimal
   units meet), ``bandwidth`` (IOPS x block size, mixes, read-ahead), ``queueing`` (Little's law, closed loops,
   latency under load), ``bounds`` (the tightest of several limits, and which binds), ``compare`` (a model
-  against measurements, one table shape);
+  against measurements, one table shape), ``fitting`` (a deterministic minimiser for a model's free numbers);
 * :mod:`storageperf.platforms`: each cloud service's dated limits and prices: ``azure_netapp_files``,
   ``azure_vm``, ``google_cloud``;
 * :mod:`storageperf.sources`: one thin module per source document, named after its chapter: its test setup,
-  its results and its comparison with the model.
+  its results and its comparison with the model;
+* :mod:`storageperf.studio`: one workload against every option the platforms and sources give, ranked.
 
 :mod:`storageperf.data` reads the data package (``data/``) for all of them; :mod:`storageperf.measurements` reads a
 reader's own fio runs into the same units and checks them (Little's law, the page cache, the workload's shape).

@@ -66,3 +66,25 @@ def scalar_or_array(arr):
 def fraction(name, value):
     """Check that every ``value`` is a share between 0 and 1; return it as floats."""
     return in_range(name, value, 0, 1, "(a fraction)")
+
+
+def boolean(name, value):
+    """Check that ``value`` is True or False (numpy's too); return it as a bool."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def whole_number(name, value, low, high=np.inf):
+    """Check that ``value`` is one whole number (an int, not a bool) from ``low`` to ``high``; return it as an int."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        allowed = f"at least {low:g}" if np.isinf(high) else f"from {low:g} to {high:g}"
+        raise ValueError(f"{name} must be a whole number {allowed}; got {value!r}")
+    return int(value)
+
+
+def scalar(name, value, unit=""):
+    """Check that ``value`` is one finite number, not an array; return it as a float."""
+    if np.ndim(value) != 0:
+        raise ValueError(f"{name} must be one number{' of ' + unit if unit else ''}, got {_show(value)}")
+    return float(number(name, value))

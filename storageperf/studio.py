@@ -55,7 +55,7 @@ def regions():
     (True, True)
     """
     table = data.load("azure_netapp_files_prices")
-    meters = set(anf._CAPACITY_METER.values()) | {anf._THROUGHPUT_METER} | set(anf._COOL_METERS)
+    meters = set(anf.CAPACITY_METERS.values()) | {anf.THROUGHPUT_METER} | set(anf.COOL_METERS)
     held = table.groupby("region")["meter"].agg(set)
     return tuple(sorted(r for r, m in held.items() if meters <= m))
 
@@ -82,11 +82,9 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
         need = float(units.convert(float(checks.positive("ops_per_s", ops_per_s, "ops/s")) * io, "KiB", "MiB"))
     bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     checks.choice("region", region, regions())
-    if isinstance(months, bool) or not isinstance(months, int) or not 1 <= months <= 120:
-        raise ValueError(f"months must be a whole number from 1 to 120; got {months!r}")
+    months = checks.whole_number("months", months, 1, anf.MONTHS_MAX)
     growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
-    if clients is not None and (isinstance(clients, bool) or not isinstance(clients, int) or clients < 1):
-        raise ValueError(f"clients must be a whole number of client VMs, at least 1, or None; got {clients!r}")
+    clients = None if clients is None else checks.whole_number("clients", clients, 1)
     return {"clients": clients, "capacity_tib": cap, "mibps": need, "io_kib": io,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
@@ -137,7 +135,7 @@ def _anf_infeasible(w, level, volume_type, quota, pool, ceilings):
 
 def _anf_one_volume(w, level, volume_type):
     """One volume in a pool of its own, without cool access."""
-    ceilings = anf._effective_ceiling(level, volume_type, w["read_share"], w["io_kib"])
+    ceilings = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"])
     mix = anf.mix_ceiling(volume_type, w["read_share"], w["io_kib"])
     plan = anf.pool_plan(w["capacity_end_tib"], w["mibps"], level, volume_type, 1, w["region"], w["read_share"],
                          w["io_kib"])
@@ -162,7 +160,7 @@ def _anf_one_volume(w, level, volume_type):
 
 def _anf_several_volumes(w, level):
     """The fewest regular volumes, in one pool, that hold the data and carry the need; None if one does."""
-    _, _, top = anf._effective_ceiling(level, "regular", w["read_share"], w["io_kib"])
+    _, _, top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"])
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
     high_q = anf.quota_range_tib("regular")[1]
     n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12))
@@ -197,7 +195,7 @@ def _anf_cool(w, level):
     s = anf.cool_access_sizing(cap, c, need, level, region)
     ok = bool(math.isfinite(s["usd_cool"])) and need <= float(mix["mibps"])
     if not ok:
-        ceilings = anf._effective_ceiling(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
+        ceilings = anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
         why = (f"the need, {_mib(need)}, is above what a regular {level} volume with cool access can be given"
                if need <= ceilings[2] else _anf_infeasible(w, level, COOL_VOLUME_TYPE, cap, cap, ceilings))
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
@@ -286,7 +284,7 @@ def _cvo(w, machine_type):
     for name in cvo.WORKLOADS:   # TR-4816 measured this mix at a load at least the need's: its latency there
         mix, got = cvo.workload_mix(name), cvo.measured(machine_type, name)
         if (mix["block_size_kib"], mix["read_share"]) == (w["io_kib"], w["read_share"]) and need_mb <= got["mb_per_s"]:
-            latency = (cvo._latency_ms(got), "measured")
+            latency = (cvo.result_latency_ms(got), "measured")
     if ok and w["latency_ms"] is not None and latency[1] == "measured" and latency[0] > w["latency_ms"]:
         binding, ok = f"TR-4816 measured {latency[0]:g} ms at this mix, above the bound", False
     disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"])
@@ -304,7 +302,7 @@ def _vm(w, vm_size):
     need_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s"))
     disk_gib = azure_vm.limit(VM_DISK, "size", "GiB")
     n = max(math.ceil(float(units.convert(w["capacity_end_tib"], "TiB", "GiB")) / disk_gib - 1e-12),
-            math.ceil(need_mb / azure_vm.limit(VM_DISK, "mbps", "MB/s") - 1e-12),
+            math.ceil(need_mb / azure_vm.limit(VM_DISK, "mb_per_s", "MB/s") - 1e-12),
             math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
     facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]   # its limits, the disk's
@@ -434,8 +432,8 @@ def facts():
                     "ceiling": {lv: a.volume_ceiling_mibps(lv, t) for lv in levels},
                     "status": {lv: a.volume_status(t, lv) for lv in levels},
                     "facts": {lv: " ".join(_anf_facts(lv, t, "{region}")) for lv in levels}}
-    meters = {**{lv: a._CAPACITY_METER[lv] for lv in a.ALL_SERVICE_LEVELS}, "throughput": a._THROUGHPUT_METER,
-              "cool": a._COOL_METERS[0], "transfer": a._COOL_METERS[1]}
+    meters = {**{lv: a.CAPACITY_METERS[lv] for lv in a.ALL_SERVICE_LEVELS}, "throughput": a.THROUGHPUT_METER,
+              "cool": a.COOL_METERS[0], "transfer": a.COOL_METERS[1]}
     prices = {r: {k: a.price(r, m)["price_usd"] for k, m in meters.items()} for r in regions()}
     base, _ = a.flexible_throughput_range_mibps(low_pool)
     listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
@@ -445,7 +443,7 @@ def facts():
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
-        "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE,
+        "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
             "sequential_kib": large_volumes.block_size_kib("sequential read"),
             "random_kib": large_volumes.block_size_kib("random read")},
@@ -454,17 +452,17 @@ def facts():
             "rate": {lv: a.throughput_per_tib_mibps(lv) for lv in a.SERVICE_LEVELS},
             "cool_rate": {lv: a.throughput_per_tib_mibps(lv, cool_access=True) for lv in a.SERVICE_LEVELS},
             "volume_types": types, "pool": [low_pool, high_pool],
-            "pool_step": a._limit("capacity_pool_increment", "TiB"),
-            "flexible_base": base, "flexible_per_tib": a._limit("flexible_max_throughput_per_tib", "MiB/s per TiB"),
+            "pool_step": a.limit("capacity_pool_increment", "TiB"),
+            "flexible_base": base, "flexible_per_tib": a.limit("flexible_max_throughput_per_tib", "MiB/s per TiB"),
             "mix_io_kib": list(a.MIX_IO_KIB),
-            "mix": {str(k): [list(v) for v in a._mix_points(k)] for k in a.MIX_IO_KIB},
+            "mix": {str(k): [a.mix_curve(k)[c].tolist() for c in ("read_share", "mibps")] for k in a.MIX_IO_KIB},
             "mix_limit": a.MIX_LIMIT, "prices": prices,
             "cool": {"levels": list(a.cool_access_service_levels()),
                      "rule_2026_regions": sorted(r for r in regions() if r in listed),
-                     "threshold_tib": a._limit("cool_tier_throughput_threshold", "TiB"),
-                     "cool_tier_rate": a._limit("throughput_per_tib_cool_tier", "MiB/s per TiB"),
+                     "threshold_tib": a.limit("cool_tier_throughput_threshold", "TiB"),
+                     "cool_tier_rate": a.limit("throughput_per_tib_cool_tier", "MiB/s per TiB"),
                      "coolness_days": a.coolness_periods_days()[1],
-                     "delay_days": a._limit("cool_tiering_start_delay", "days"), "steps_per_month": 60},
+                     "delay_days": a.limit("cool_tiering_start_delay", "days"), "steps_per_month": 60},
         },
         "cvo": {"machines": {m: {"read_iops": v["read_iops"], "write_iops": v["write_iops"],
                                  "read_mib_per_s": v["read_mib_per_s"], "write_mib_per_s": v["write_mib_per_s"],
@@ -475,16 +473,58 @@ def facts():
                 "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],
                 "limit_names": list(cvo.LIMITS), "reserve": cvo.reserve_share(),
                 "measured": {m: [{**cvo.workload_mix(n), "mb_per_s": cvo.measured(m, n)["mb_per_s"],
-                                  "latency_ms": cvo._latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
+                                  "latency_ms": cvo.result_latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
                              for m in cvo.MACHINE_TYPES},
                 "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mib_per_s"],
                 "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
         "vm": {"disk": VM_DISK, "disk_gib": azure_vm.limit(VM_DISK, "size", "GiB"),
-               "disk_mb_per_s": azure_vm.limit(VM_DISK, "mbps", "MB/s"),
+               "disk_mb_per_s": azure_vm.limit(VM_DISK, "mb_per_s", "MB/s"),
                "disk_iops": azure_vm.limit(VM_DISK, "iops", "IOPS"),
-               "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mbps", "MB/s"),
+               "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mb_per_s", "MB/s"),
                              "network_mb_per_s": azure_vm.limit(v, "network", "MB/s"),
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},
     }
+
+
+def frontier(frame):
+    """Which options no other beats on both cost and headroom: the ones worth weighing against each other.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Option rows with the columns ``feasible``, ``price_complete``, ``monthly_usd`` [USD] and ``headroom`` [-],
+        as :func:`options` returns them.
+
+    Returns
+    -------
+    pandas.Series
+        Booleans on the frame's index: True for a feasible row with a complete price that no other such row beats,
+        that is, no other costs as little or less a month and leaves as much headroom or more, one of the two
+        strictly. Rows without a feasible, complete price are False: they cannot be weighed on cost.
+
+    Notes
+    -----
+    The set is what economists call the Pareto frontier of cost against headroom; every row off it has an
+    alternative that is no dearer and no tighter. Two rows with the same cost and the same headroom do not beat each
+    other, so both stay on it. The site's studio (``studio-page.js``) marks the same set.
+
+    Examples
+    --------
+    The HPC/EDA module's knowledge check, 50 TiB at 3,000 MiB/s: the cheapest option is on the frontier, and so is
+    an option that costs more only because it leaves more headroom.
+
+    >>> o = options(50, mibps=3000)
+    >>> on = frontier(o)
+    >>> bool(on.iloc[0]), int(on.sum()) > 1, bool((o.loc[on, "headroom"] > o.loc[0, "headroom"]).any())
+    (True, True, True)
+    """
+    usd = pd.to_numeric(frame["monthly_usd"], errors="coerce")
+    room = pd.to_numeric(frame["headroom"], errors="coerce")
+    priced = (frame["feasible"].astype(bool) & frame["price_complete"].astype(bool) & usd.notna() & room.notna())
+    u, h = usd[priced].to_numpy(dtype=float), room[priced].to_numpy(dtype=float)
+    beaten = [bool(((u <= a) & (h >= b) & ((u < a) | (h > b))).any()) for a, b in zip(u, h)]
+    out = pd.Series(False, index=frame.index, name="frontier")
+    out[priced[priced].index] = [not x for x in beaten]
+    return out

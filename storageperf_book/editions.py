@@ -16,8 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
+#: The workshop's own pages (run sheets, setup check, cheat sheet), relative to the repository: not chapters.
+WORKSHOP = Path("book/workshop")
+
 #: The instructor notes, one a chapter, relative to the repository.
-NOTES = Path("book/workshop/instructor")
+NOTES = WORKSHOP / "instructor"
 
 #: Where ``make workshop`` writes, relative to the repository.
 OUT = Path("_build/workshop")
@@ -38,7 +41,7 @@ EDITIONS = ("participant", "instructor")
 
 
 def toc_chapters(root):
-    """The notebooks ``_toc.yml`` lists, in its order, as paths under ``root``."""
+    """The chapter notebooks ``_toc.yml`` lists (the workshop's own pages left out), in its order, under ``root``."""
     import yaml
 
     if not (Path(root) / "_toc.yml").is_file():
@@ -57,7 +60,8 @@ def toc_chapters(root):
                 walk(item)
 
     walk(toc)
-    return [Path(root) / f"{f}.ipynb" for f in files if (Path(root) / f"{f}.ipynb").is_file()]
+    return [Path(root) / f"{f}.ipynb" for f in files
+            if (Path(root) / f"{f}.ipynb").is_file() and not Path(f).is_relative_to(WORKSHOP)]
 
 
 def is_answer(directive, argument):

@@ -134,6 +134,84 @@ def _drop_fontawesome_js(app, exception):
             (Path(app.outdir) / "_static" / "scripts" / name).unlink(missing_ok=True)
 
 
+#: Scripts no page but the search page needs while the theme's search-as-you-type is off (its default): the search
+#: dialog sends the reader to search.html, which loads them itself. Loaded on every page they cost about 25 kB
+#: compressed, and they stop sphinx_highlight.js marking the words a reader searched for on the page found.
+_INLINE_SEARCH = re.compile(r'\s*<script src="[^"]*(?:_static/searchtools\.js|_static/language_data\.js'
+                            r'|searchindex\.js)"[^>]*></script>')
+#: sphinx-design's script for tabs, which no page of the book has.
+_TABS_JS = re.compile(r'\s*<script[^>]*src="[^"]*_static/design-tabs\.js[^"]*"[^>]*></script>')
+
+
+def _drop_unused_scripts(app, exception):
+    if exception is None and app.builder.format == "html":
+        inline_search = str(app.config.html_theme_options.get("search_as_you_type", False)).lower() == "true"
+        pages = [p for p in Path(app.outdir).rglob("*.html") if "_static" not in p.parts]
+        tabs = any("sd-tab-set" in p.read_text(encoding="utf-8") for p in pages)
+        for page in pages:
+            text = page.read_text(encoding="utf-8")
+            new = text if inline_search or page.name == "search.html" else _INLINE_SEARCH.sub("", text)
+            new = new if tabs else _TABS_JS.sub("", new)
+            if new != text:
+                page.write_text(new, encoding="utf-8")
+
+
+#: Where the theme serves Font Awesome's webfonts, relative to the site's ``_static`` folder.
+WEBFONTS = Path("vendor") / "fontawesome" / "webfonts"
+_ICON_CLASS = re.compile(r'class="[^"]*"')
+_ICON_RULE = re.compile(r'((?:\.fa-[a-z0-9-]+:before,?)+)\{content:"\\([0-9a-f]{4,5})"\}')
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+def icon_codepoints(site):
+    """The Font Awesome glyphs a built site can show: those of the ``fa-`` classes its pages use, and those its
+    stylesheets write directly (the theme's admonition and link icons).
+
+    Parameters
+    ----------
+    site : pathlib.Path
+        The built site (Sphinx's output folder).
+
+    Returns
+    -------
+    set of int
+        Unicode code points.
+    """
+    static = site / "_static"
+    styles = {css: css.read_text(encoding="utf-8", errors="replace") for css in static.rglob("*.css")}
+    glyph = {}
+    for text in styles.values():
+        for selectors, code in _ICON_RULE.findall(text):
+            for name in re.findall(r"\.fa-([a-z0-9-]+):before", selectors):
+                glyph.setdefault(name, int(code, 16))
+    used = set()
+    for page in site.rglob("*.html"):
+        for attribute in _ICON_CLASS.findall(page.read_text(encoding="utf-8")):
+            used |= {glyph[name] for name in re.findall(r"\bfa-([a-z0-9-]+)", attribute) if name in glyph}
+    for text in styles.values():
+        used |= {ord(c) for c in _PRIVATE_USE.findall(_ICON_RULE.sub("", text))}
+    return used
+
+
+def _subset_webfonts(app, exception):
+    # Font Awesome's fonts hold some 2,000 icons (about 300 kB in woff2); the site shows a few dozen. Each font
+    # served keeps only the glyphs of the site's icons (icon_codepoints), so a first visit loads kilobytes.
+    if exception is None and app.builder.format == "html":
+        from fontTools import subset
+
+        folder = Path(app.outdir) / "_static" / WEBFONTS
+        keep = sorted(icon_codepoints(Path(app.outdir)))
+        for font in sorted(folder.glob("*.woff2")):
+            options = subset.Options()
+            options.flavor = "woff2"
+            options.layout_features = ["*"]
+            shrunk = subset.Subsetter(options)
+            face = subset.load_font(str(font), options)
+            shrunk.populate(unicodes=keep)
+            shrunk.subset(face)
+            subset.save_font(face, str(font), options)
+
+
 def _book_bibliography_style(bibfiles):
     """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``."""
     from pybtex.database import parse_file
@@ -317,6 +395,8 @@ def setup(app):
     app.connect("build-finished", _write_studio_facts)
     app.connect("build-finished", _copy_states)
     app.connect("build-finished", _drop_fontawesome_js)
+    app.connect("build-finished", _subset_webfonts, priority=900)
+    app.connect("build-finished", _drop_unused_scripts)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,8 +5,8 @@ from storageperf.platforms import azure_vm
 
 def test_limits_in_the_unit_asked():
     # Standard_DS14_v2 (Dv2/DSv2 size table, 2020-02-03): 512 MBps cached; P30 (Premium SSD sizes): 5,000 IOPS
-    assert azure_vm.limit("Standard_DS14_v2", "cached_mbps", "MB/s") == 512
-    assert azure_vm.limit("Standard_DS14_v2", "cached_mbps", "MiB/s") == pytest.approx(512e6 / 2**20)
+    assert azure_vm.limit("Standard_DS14_v2", "cached_mb_per_s", "MB/s") == 512
+    assert azure_vm.limit("Standard_DS14_v2", "cached_mb_per_s", "MiB/s") == pytest.approx(512e6 / 2**20)
     assert azure_vm.limit("P30", "iops", "IOPS") == 5000
 
 

@@ -64,6 +64,9 @@ def test_a_chapter_runs_in_the_binder_environment(tmp_path, python):
     print(f"binder environment: {len(installed)} packages in {time.monotonic() - start:.0f} s")
     names = {p["name"].lower() for p in installed}
     assert "storageperf" in names and not names & {"sphinx", "jupyter-book", "myst-nb"}
+    # JupyterLab opens without asking about Jupyter's news (a prompt on every new Binder session)
+    overrides = json.loads((venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
     # a chapter's code, run from an empty folder outside the repository: the package carries its data. As a
     # script, with the environment's own Python: a kernel adds nothing to what is tested here, and the JupyterLab
     # and archive tests run chapters in kernels.

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from storageperf import data
+from storageperf import data, studio
 from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
@@ -53,6 +53,34 @@ def _hpc_title(mibps):
     return f"{tib:g} TiB, {mibps:,.0f} MiB/s, Premium: quota {r['quota_tib']:,.1f} TiB ({r['binding']} binds)"
 
 
+def _studio_workload():
+    """The studio chapter's example workload: the link its prose shows, read from the notebook (one copy)."""
+    source = (ROOT / "book" / "sizing-studio.ipynb").read_text(encoding="utf-8")
+    link = re.search(r'LINK = \\"\?([^"\\]+)\\"', source).group(1)
+    return {k: val if k == "region" else int(val) if k in ("months", "clients") else float(val)
+            for k, val in (p.split("=") for p in link.split("&"))}
+
+
+def _studio_title(mibps):
+    # the cost-against-headroom calculator's defaults: the link's workload, its read and cold shares; the title's
+    # lines run on in the SVG's text
+    w = {**_studio_workload(), "mibps": mibps}
+    o = studio.options(**w)
+    best = o.iloc[0]
+    return (f"{w['capacity_tib']:g} TiB at {mibps:,.0f} MiB/s, {w['read_share']:.0%} reads, {w['cold_share']:.0%} cold:"
+            f"cheapest {best['option'].removeprefix(studio.ANF + ' ')}, {best['monthly_usd']:,.0f} USD a month;"
+            f"{int(studio.frontier(o).sum())} options no other beats on both")
+
+
+def _studio_phrase():
+    # the EDA farm of the HPC/EDA module's scalability chart, in MiB/s through SPEC's bytes per operation
+    module = data.load("hpc_eda_module").set_index("id")["value"]
+    need = studio.workload(module["fig5_volume_quota"] * module["fig5_volumes_five"],
+                           ops_per_s=module["fig6_ops_5vol_2ms"],
+                           io_kib=hpc_eda.bytes_per_op_kib(hpc_eda.FARM_BASIS["large"][0]))
+    return f"so the farm needs {need['mibps']:,.0f} MiB/s"
+
+
 # notebook, slider label, the value typed, the title the model then gives (the calculator's other inputs at default),
 # and a phrase of the prose with its number as the model gives it
 CASES = [
@@ -71,6 +99,7 @@ CASES = [
      lambda: f"{hpc_eda.bytes_per_op_kib('SPEC 00143, 1 large volume'):.1f} KiB per operation"),
     ("cvo-google-cloud.ipynb", "Reads [%]", "50", lambda: _cvo_title(50),
      lambda: f"at most {cvo_google_cloud.max_disk_writes_per_write('n1-standard-32', 'oltp'):.2f} disk writes per client"),
+    ("sizing-studio.ipynb", "Throughput needed [MiB/s]", "3000", lambda: _studio_title(3000), _studio_phrase),
 ]
 # what markdown shows when a role or directive is not rendered, or an {eval} not evaluated
 MARKUP = ("{glue", "{eval", "{numref", "{doc}", ":::", "```", 'v("')

@@ -95,3 +95,17 @@ def test_importing_a_concept_loads_no_platform_or_source_and_reads_no_file():
     loaded = [m for m in out["modules"] if m.split(".")[1:2] and m.split(".")[1] in ("data", "platforms", "sources")]
     ours = [f for f in out["opened"] if Path(f).resolve().is_relative_to(ROOT)]  # not the interpreter's own files
     assert not loaded and not ours, out
+
+
+def test_no_name_in_the_model_or_its_data_says_mbps():
+    """One unit vocabulary (book/glossary.md): MiB/s is ``_mibps``, MB/s ``_mb_per_s``, megabits ``_mbit_per_s``;
+    a lower-case ``mbps`` is ambiguous between bytes and bits."""
+    import re
+
+    found = []
+    for path in sorted(ROOT.glob("storageperf/**/*.py")) + sorted(ROOT.glob("data/**/*.csv")) + sorted(
+            ROOT.glob("book/*.ipynb")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"(?<![A-Za-z])mbps|[_-]mbps", line):
+                found.append(f"{path.relative_to(ROOT)}:{number}")
+    assert found == []

@@ -13,6 +13,10 @@ from storageperf import data
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p for p in (ROOT / "book").glob("*.ipynb") if not p.name.startswith("_"))
+# Pages that run code but are not chapters (no anatomy, no checked output of their own): the workshop's
+WORKSHOP_NOTEBOOKS = sorted((ROOT / "book" / "workshop").glob("*.ipynb"))
+# every notebook under book/, by its path there (the template too)
+ALL_NOTEBOOKS = sorted(p.name for p in (ROOT / "book").glob("*.ipynb")) + [f"workshop/{p.name}" for p in WORKSHOP_NOTEBOOKS]
 TEMPLATE = "book/_chapter-template"  # the shape of a chapter, executed and checked like one, not published
 MARK = "# NBVAL_CHECK_OUTPUT"
 TOC = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
@@ -20,6 +24,10 @@ CHAPTERS = [c["file"] for part in TOC["parts"] if part.get("numbered") for c in 
 # the sections every chapter has, in this order
 ANATOMY = ["Overview", "Prerequisites", "Imports", "Reading the source critically", "Knowledge check", "Summary",
            "What's next", "References"]
+# Chapters that compose the others and mirror no single document: they have no source to read critically (no
+# "Reading the source critically", no "(<id>-critical)=" label, no source module or tables of their name); every
+# other check applies to them
+CAPSTONES = {"book/sizing-studio"}
 
 
 def _toc_files(entries):
@@ -31,17 +39,20 @@ def _toc_files(entries):
 
 def test_every_notebook_is_in_the_table_of_contents_and_every_entry_exists():
     listed = [TOC["root"], *_toc_files(TOC["parts"])]
-    assert sorted(f"book/{p.stem}" for p in NOTEBOOKS) == sorted(f for f in listed if (ROOT / f"{f}.ipynb").exists())
+    published = NOTEBOOKS + WORKSHOP_NOTEBOOKS
+    assert sorted(p.relative_to(ROOT).with_suffix("").as_posix() for p in published) == sorted(
+        f for f in listed if (ROOT / f"{f}.ipynb").exists())
     missing = [f for f in listed if not any((ROOT / f"{f}{ext}").exists() for ext in (".ipynb", ".md"))]
     assert not missing, f"_toc.yml lists files that do not exist: {missing}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS + [ROOT / f"{TEMPLATE}.ipynb"], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS + [ROOT / f"{TEMPLATE}.ipynb"] + WORKSHOP_NOTEBOOKS, ids=lambda p: p.name)
 def test_only_the_checked_cells_keep_outputs(path):
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     checked = [c for c in code if c.source.startswith(MARK)]
-    assert checked and all(c.outputs for c in checked), f"{path.name}: no checked cell with a stored output"
+    assert all(c.outputs for c in checked), f"{path.name}: a checked cell without its stored output"
+    assert checked or path in WORKSHOP_NOTEBOOKS, f"{path.name}: no checked cell with a stored output"
     stray = [c.source.splitlines()[0] for c in code if c.outputs and not c.source.startswith(MARK)]
     assert not stray, f"{path.name}: outputs stored in cells that are not checks: {stray}"
     assert "widgets" not in nb.metadata
@@ -52,8 +63,9 @@ def test_every_chapter_has_the_anatomy(chapter):
     nb = nbformat.read(ROOT / f"{chapter}.ipynb", as_version=4)
     markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     headings = re.findall(r"^## (.+?)\s*$", markdown, flags=re.M)
+    expected = [h for h in ANATOMY if chapter not in CAPSTONES or h != "Reading the source critically"]
     found = [h for h in headings if h in ANATOMY]
-    assert found == ANATOMY, f"{chapter}: sections {found}, expected {ANATOMY} in this order"
+    assert found == expected, f"{chapter}: sections {found}, expected {expected} in this order"
     assert len(re.findall(r"^`{3,}\{exercise\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two exercises"
     assert len(re.findall(r"^`{3,}\{solution\}", markdown, flags=re.M)) >= 2, f"{chapter}: fewer than two solutions"
     for needed in ("Time to learn", "Learning objectives"):
@@ -78,13 +90,23 @@ def test_a_chapter_has_one_name(name):
     assert ids.str.fullmatch(rf"{notebook.stem}-\d\d").all(), f"{name}: discrepancy ids {list(ids)}"
 
 
+@pytest.mark.parametrize("chapter", sorted(CAPSTONES))
+def test_a_capstone_chapter_mirrors_no_document(chapter):
+    # a capstone is a chapter of the book with no source of its own: were it given one, it would take the anatomy
+    # and the one-name checks of every other chapter instead
+    assert chapter in CHAPTERS, f"{chapter} is not a numbered chapter of _toc.yml"
+    name = chapter.removeprefix("book/").replace("-", "_")
+    assert name not in SOURCE_MODULES and not list((ROOT / "data" / "sources").glob(f"{name}_*.csv"))
+    assert not re.findall(r"\([\w-]+-critical\)=", (ROOT / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+
+
 def test_every_source_table_belongs_to_a_chapter():
     tables = sorted(p.stem for p in (ROOT / "data" / "sources").glob("*.csv"))
     orphans = [t for t in tables if not any(t.startswith(f"{name}_") for name in SOURCE_MODULES)]
     assert not orphans, f"tables named after no source module: {orphans}"
 
 
-@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "book").glob("*.ipynb")))
+@pytest.mark.parametrize("notebook", ALL_NOTEBOOKS)
 def test_what_the_site_hides_is_folded_in_jupyterlab(notebook):
     # JupyterLab and VS Code fold a cell's source when its metadata says so; the site hides these cells' input
     nb = json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8"))
@@ -100,7 +122,7 @@ CONFIG = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
 EVAL_ROLE = re.compile(r"\{eval\}`([^`]*)`")
 
 
-@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "book").glob("*.ipynb")))
+@pytest.mark.parametrize("notebook", ALL_NOTEBOOKS)
 def test_the_prose_cites_numbers_as_the_book_and_jupyterlab_both_render_them(notebook):
     # {eval} roles are rendered by the build (MyST-NB, inline execution) and by jupyterlab-myst in a kernel; glue
     # roles only by the build. The book admits one form of expression, v("name") or v("name", "spec"), and the
@@ -151,3 +173,20 @@ def test_the_appendix_lists_every_chapters_critical_reading():
         labels = re.findall(r"\(([\w-]+-critical)\)=", (ROOT / f"{chapter}.ipynb").read_text(encoding="utf-8"))
         missing += [f"{chapter}: {label}" for label in labels if f"<{label}>" not in appendix]
     assert not missing, f"the appendix does not list: {missing}"
+
+
+def test_every_exercise_is_solved_on_the_site_or_says_it_needs_a_live_kernel():
+    """A participant on the static site knows before starting whether an exercise needs a kernel, and how to get
+    one (book/intro.md, label live-kernel); one that calls the model says so."""
+    assert "(live-kernel)=" in (ROOT / "book" / "intro.md").read_text(encoding="utf-8")
+    unmarked = []
+    for path in sorted((ROOT / "book").glob("*.ipynb")):
+        if path.name.startswith("_"):
+            continue
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for label, body in re.findall(r"```\{exercise\}\n:label: (\S+)\n(.*?)```", "".join(cell["source"]), re.S):
+                calls_the_model = re.search(r"`[a-z_]+\.[a-z_]+", body)
+                said = "Needs a live kernel" in body or "On the site" in body
+                if calls_the_model and not said:
+                    unmarked.append(f"{path.name}: {label}")
+    assert unmarked == []

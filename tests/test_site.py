@@ -735,3 +735,92 @@ def test_a_fio_file_opened_in_the_page_is_read_there(browser, server):
     assert page.locator("#studio-fio-checks li").count() >= 1
     assert problems == []
     page.close()
+
+
+def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
+    import pydata_sphinx_theme
+    from fontTools.ttLib import TTFont
+
+    from storageperf_book.sphinx_ext import WEBFONTS, icon_codepoints
+
+    used = icon_codepoints(html_dir)
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / WEBFONTS
+    served = sorted((html_dir / "_static" / WEBFONTS).glob("*.woff2"))
+    assert served
+    for font in served:
+        original = set(TTFont(theme / font.name).getBestCmap())
+        held = set(TTFont(font).getBestCmap())
+        assert held == used & original, font.name
+        assert font.stat().st_size < (theme / font.name).stat().st_size / 2, font.name
+    assert used, "the site shows no icon at all"
+
+
+def test_search_finds_a_word_and_the_page_found_marks_it(browser, server, html_dir):
+    # the chapters load no search scripts (the theme's search-as-you-type is off): the search page does the search
+    chapter = (html_dir / "book" / "cool-access.html").read_text(encoding="utf-8")
+    assert "searchtools.js" not in chapter and "searchindex.js" not in chapter
+    page, problems = _open(browser, f"{server}/search.html?q=coolness", draw_all=False)
+    page.wait_for_selector("#search-results li a", timeout=20_000)
+    found = page.eval_on_selector_all("#search-results li a", "links => links.map(a => a.getAttribute('href'))")
+    assert any("cool-access" in href for href in found)
+    assert problems == []
+    page.close()
+    page, problems = _open(browser, f"{server}/book/cool-access.html?highlight=coolness", draw_all=False)
+    page.wait_for_timeout(300)
+    assert page.locator("span.highlighted").count() >= 1
+    page.close()
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_cheat_sheet_prints_on_one_page(browser, server, paper):
+    import io
+
+    from pypdf import PdfReader
+
+    page, problems = _open(browser, f"{server}/book/workshop/cheat-sheet.html", draw_all=False)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format=paper, print_background=False)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    assert "Little" in _pdf_text(pdf)
+    assert problems == []
+    page.close()
+
+
+def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, html_dir, tmp_path):
+    from pypdf import PdfReader
+
+    from storageperf_book.handouts import book_pdf, offline_zip, toc_pages
+
+    pages = toc_pages(ROOT)
+    archive = offline_zip(html_dir, tmp_path / "guide-offline.zip")
+    with zipfile.ZipFile(archive) as z:
+        names = set(z.namelist())
+        z.extractall(tmp_path / "offline")
+    assert "guide/README.txt" in names and all(f"guide/{p}" in names for p in pages)
+    # served by a plain static server from the unzipped folder, the studio answers and a calculator's page loads clean
+    handler = functools.partial(_QuietHandler, directory=str(tmp_path / "offline" / "guide"))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    served = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        page, problems = _studio(browser, served)
+        assert page.locator("#studio-options tbody tr").count() > 1 and problems == []
+        page.close()
+        page, problems = _open(browser, f"{served}/book/cool-access.html")
+        assert problems == []
+        page.close()
+    finally:
+        httpd.shutdown()
+    count = book_pdf(html_dir, ROOT, tmp_path / "guide.pdf", CHROMIUM, FLAGS)
+    assert count >= len(pages)
+    import html as htmllib
+
+    text = _pdf_text((tmp_path / "guide.pdf").read_bytes())
+    at = -1
+    for name in pages:   # each page's title, in the order of the table of contents
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", (html_dir / name).read_text(encoding="utf-8"), re.S)
+        title = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", "", heading.group(1))).replace("#", "").split())
+        found = text.find(title[:40], at + 1)
+        assert found > at, f"{name}: {title[:40]!r} not in the PDF after the page before it"
+        at = found
+    assert len(PdfReader(tmp_path / "guide.pdf").pages) == count

@@ -42,3 +42,15 @@ def test_without_a_web_remote_the_configured_address_or_none(tmp_path, monkeypat
     local = _repo(tmp_path, "/srv/git/guide")
     assert sphinx_ext.repository_url(local, "https://github.com/upstream/guide") == "https://github.com/upstream/guide"
     assert sphinx_ext.repository_url(local, "") == ""
+
+
+def test_icon_codepoints_are_those_of_the_classes_used_and_the_stylesheets_own(tmp_path):
+    from storageperf_book.sphinx_ext import icon_codepoints
+
+    (tmp_path / "_static" / "styles").mkdir(parents=True)
+    (tmp_path / "_static" / "styles" / "theme.css").write_text(
+        '.fa-bars:before,.fa-navicon:before{content:"\\f0c9"}.fa-moon:before{content:"\\f186"}'
+        '.fa-unused:before{content:"\\f000"}html{--pst-icon-note:"\uf05a"}', encoding="utf-8")
+    (tmp_path / "index.html").write_text('<i class="fa-solid fa-navicon"></i><span class="fa-moon x"></span>'
+                                         '<p>fa-unused in text, not a class</p>', encoding="utf-8")
+    assert icon_codepoints(tmp_path) == {0xF0C9, 0xF186, 0xF05A}

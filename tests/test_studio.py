@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from storageperf import studio
@@ -85,7 +86,7 @@ def test_cloud_volumes_ontap_rows_carry_the_latency_tr_4816_measured_at_their_mi
 
 def test_a_self_managed_server_serves_its_reads_through_its_network(monkeypatch):
     vm, name = "Standard_DS14_v2", f"Self-managed server, Standard_DS14_v2 with {studio.VM_DISK} disks"
-    uncached = azure_vm.limit(vm, "uncached_mbps", "MB/s")
+    uncached = azure_vm.limit(vm, "uncached_mb_per_s", "MB/s")
     assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024), name)["binding"]
     limit = azure_vm.limit
     # a VM whose network carried less than its disks: its reads, not its writes, are held to the network
@@ -192,7 +193,7 @@ def edge_workloads():
     for name in cvo.WORKLOADS:   # TR-4816's mixes: rows with a measured latency, under a bound and above it
         mix = cvo.workload_mix(name)
         need = float(studio.units.convert(cvo.measured("n1-standard-8", name)["mb_per_s"], "MB/s", "MiB/s")) / 2
-        for bound in (None, cvo._latency_ms(cvo.measured("n1-standard-8", name))):
+        for bound in (None, cvo.result_latency_ms(cvo.measured("n1-standard-8", name))):
             edges.append({"capacity_tib": 1, "mibps": need, "io_kib": mix["block_size_kib"],
                           "read_share": mix["read_share"], **({} if bound is None else {"latency_ms": bound})})
     return edges
@@ -230,3 +231,35 @@ class TestRandomWorkloadsSecondHalf:
     def test_5000_random_workloads_answer_alike(self, tmp_path):
         w = random_workloads(5000, seed=2)
         _agree(w, run_page(w, tmp_path))
+
+
+# ---- the options no other beats on cost and headroom -------------------------------------------------------------
+
+def _beats(b, a):
+    return (b["monthly_usd"] <= a["monthly_usd"] and b["headroom"] >= a["headroom"]
+            and (b["monthly_usd"] < a["monthly_usd"] or b["headroom"] > a["headroom"]))
+
+
+@pytest.mark.parametrize("workload", [
+    {"capacity_tib": 50, "mibps": 3000},                               # the HPC/EDA module's knowledge check
+    {"capacity_tib": 50, "mibps": 500, "cold_share": 0.9, "months": 3},
+    {"capacity_tib": 4, "mibps": 400, "read_share": 0.5, "io_kib": 8},
+])
+def test_the_frontier_is_the_priced_options_no_other_beats_on_both(workload):
+    o = studio.options(**workload)
+    on = studio.frontier(o)
+    assert on.index.equals(o.index) and on.dtype == bool
+    priced = o[o["feasible"] & o["price_complete"] & o["monthly_usd"].notna()]
+    assert not on[~o.index.isin(priced.index)].any()          # no feasible, complete price: not weighed
+    for i, a in priced.iterrows():
+        beaten = any(_beats(b, a) for j, b in priced.iterrows() if j != i)
+        assert on[i] == (not beaten), (workload, a["option"])
+    cheapest = priced[priced["monthly_usd"] == priced["monthly_usd"].min()]
+    assert on[cheapest["headroom"].idxmax()]   # the cheapest a month, with the most headroom of those, is on it
+
+
+def test_rows_that_tie_on_cost_and_headroom_both_stay_on_the_frontier():
+    # made-up rows to test the rule: two alike, one dearer with less headroom, one without a price
+    frame = pd.DataFrame({"feasible": [True, True, True, True], "price_complete": [True, True, True, False],
+                                 "monthly_usd": [10.0, 10.0, 20.0, math.nan], "headroom": [0.5, 0.5, 0.4, 0.9]})
+    assert studio.frontier(frame).tolist() == [True, True, False, False]

@@ -121,31 +121,83 @@ function renderTable(table, rows, best) {
                         el("thead", {}, head), el("tbody", {}, ...body));
 }
 
+function drawRuns(svg, runs, option) {
+  // each run's MiB/s as a bar, and the chosen option's limit as a line across them
+  const ns = "http://www.w3.org/2000/svg", W = 640, row = 26, L = 150, R = 20, T = 24;
+  const H = T + row * runs.length + 30;
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    svg.append(e);
+    return e;
+  };
+  const top = Math.max(option.limit_mibps || 0, ...runs.map((r) => r.mibps)) * 1.1;
+  const x = (v) => L + v / top * (W - L - R);
+  runs.forEach((r, i) => {
+    const y = T + i * row;
+    add("text", {x: L - 6, y: y + 15, "text-anchor": "end", "font-size": 12}, `${r.job} ${r.direction}`);
+    add("rect", {x: L, y: y + 4, width: Math.max(1, x(r.mibps) - L), height: row - 8, fill: "currentColor", "fill-opacity": 0.55});
+    add("text", {x: x(r.mibps) + 4, y: y + 15, "font-size": 12}, `${r.mibps.toFixed(1)} MiB/s`);
+  });
+  if (Number.isFinite(option.limit_mibps)) {
+    add("line", {x1: x(option.limit_mibps), x2: x(option.limit_mibps), y1: T - 6, y2: T + row * runs.length,
+                 stroke: "currentColor", "stroke-width": 2, "stroke-dasharray": "6 3"});
+    add("text", {x: Math.min(x(option.limit_mibps), W - R), y: T - 10, "text-anchor": "end", "font-size": 12},
+        `${option.option}: ${mibps(option.limit_mibps)} MiB/s`);
+  }
+  svg.setAttribute("aria-label", `Your fio runs' throughput against the limit of ${option.option}, `
+    + `${mibps(option.limit_mibps)} MiB/s: ` + runs.map((r) => `${r.job} ${r.direction} ${r.mibps.toFixed(1)} MiB/s`).join("; "));
+}
+
 async function fioSection(app, state) {
   const input = el("input", {type: "file", id: "studio-fio-file", accept: ".json,.txt,.log,application/json"});
   const label = el("label", {for: "studio-fio-file", text: "Open a fio result (JSON, or what fio printed): it is read in this page and never leaves your browser "});
+  const pick = el("select", {id: "studio-fio-option"});
+  const pickLabel = el("label", {for: "studio-fio-option", text: "Compare with "});
   const out = el("div", {id: "studio-fio", "aria-live": "polite"});
-  app.append(el("section", {class: "studio-fio", "aria-label": "Your fio run"}, el("h3", {text: "Your own fio run"}), label, input, out));
+  app.append(el("section", {class: "studio-fio", "aria-label": "Your fio run"}, el("h3", {text: "Your own fio run"}),
+                el("p", {}, label, input), el("p", {}, pickLabel, pick), out));
+  let runs = null;
+  const show = async () => {
+    const { checkRun } = await import("./fio.js");
+    const chosen = state.rows.find((r) => r.option === pick.value) || state.rows.find((r) => r.feasible) || state.rows[0];
+    const w = state.workload;
+    const checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps});
+    const num = (v, d) => (Number.isFinite(v) ? v.toFixed(d) : "—");
+    const table = el("table", {id: "studio-fio-runs"}, el("caption", {text: `${runs.length} job and direction rows, against ${chosen.option} (limit ${mibps(chosen.limit_mibps)} MiB/s)`}),
+      el("thead", {}, el("tr", {}, ...["Job", "Direction", "MiB/s", "IOPS", "Mean latency (ms)", "p99 (ms)", "Block (KiB)", "Share of the option's limit"].map((h) => el("th", {scope: "col", text: h})))),
+      el("tbody", {}, ...runs.map((r) => el("tr", {}, el("th", {scope: "row", text: r.job}), el("td", {text: r.direction}),
+        el("td", {text: num(r.mibps, 1)}), el("td", {text: Number.isFinite(r.iops) ? Math.round(r.iops).toLocaleString("en-US") : "—"}),
+        el("td", {text: num(r.lat_mean_ms, 3)}), el("td", {text: num(r.clat_p99_ms, 3)}),
+        el("td", {text: num(r.bs_kib, 0)}), el("td", {text: pct(r.mibps / chosen.limit_mibps)})))));
+    const found = el("ul", {id: "studio-fio-checks"}, ...checks.map((c) => el("li", {class: c.ok ? "ok" : "warn", text: `${c.ok ? "OK" : "Check"}: ${c.job} ${c.direction}, ${c.check}: ${c.detail}`})));
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("id", "studio-fio-chart");
+    svg.setAttribute("class", "studio-chart");
+    drawRuns(svg, runs, chosen);
+    out.replaceChildren(svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Your fio runs"}, table), found);
+  };
+  state.onRanked = () => {
+    const keep = pick.value;
+    pick.replaceChildren(...state.rows.filter((r) => r.feasible).map((r) => el("option", {value: r.option, text: r.option})));
+    if ([...pick.options].some((o) => o.value === keep)) pick.value = keep;
+    if (runs) show();
+  };
+  pick.addEventListener("change", () => { if (runs) show(); });
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (!file) return;
     const text = await file.text();
     try {
-      const { readFio, checkRun } = await import("./fio.js");
-      const runs = readFio(text);
-      const chosen = state.rows.find((r) => r.feasible) || state.rows[0];
-      const w = state.workload;
-      const checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps});
-      const table = el("table", {id: "studio-fio-runs"}, el("caption", {text: `${runs.length} job and direction rows, against ${chosen.option} (limit ${mibps(chosen.limit_mibps)} MiB/s)`}),
-        el("thead", {}, el("tr", {}, ...["Job", "Direction", "MiB/s", "IOPS", "Mean latency (ms)", "p99 (ms)", "Block (KiB)", "Share of the option's limit"].map((h) => el("th", {scope: "col", text: h})))),
-        el("tbody", {}, ...runs.map((r) => el("tr", {}, el("th", {scope: "row", text: r.job}), el("td", {text: r.direction}),
-          el("td", {text: r.mibps.toFixed(1)}), el("td", {text: Math.round(r.iops).toLocaleString("en-US")}),
-          el("td", {text: Number.isFinite(r.lat_mean_ms) ? r.lat_mean_ms.toFixed(3) : "—"}),
-          el("td", {text: Number.isFinite(r.clat_p99_ms) ? r.clat_p99_ms.toFixed(3) : "—"}),
-          el("td", {text: String(r.bs_kib)}), el("td", {text: pct(r.mibps / chosen.limit_mibps)})))));
-      const found = el("ul", {id: "studio-fio-checks"}, ...checks.map((c) => el("li", {class: c.ok ? "ok" : "warn", text: `${c.ok ? "OK" : "Check"}: ${c.job} ${c.direction}, ${c.check}: ${c.detail}`})));
-      out.replaceChildren(table, found);
+      const { readFio } = await import("./fio.js");
+      runs = readFio(text);
+      await show();
     } catch (err) {
+      runs = null;
       out.replaceChildren(el("p", {role: "alert", class: "studio-error", text: err.message}));
     }
   });
@@ -203,6 +255,7 @@ async function main() {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(w)) q.set(k, String(v));
     history.replaceState(null, "", `${location.pathname}?${q}${location.hash}`);
+    if (state.onRanked) state.onRanked();
   }
   form.addEventListener("input", update);
   form.addEventListener("submit", (e) => e.preventDefault());

@@ -29,11 +29,11 @@ export function workload(F, input) {
   const region = given("region") ? input.region : "eastus";
   if (!F.regions.includes(region)) throw new Error(`region must be one of the ${F.regions.length} regions listed, got ${region}`);
   const months = given("months") ? input.months : 12;
-  if (!Number.isInteger(months) || months < 1 || months > 120) throw new Error(`months must be a whole number from 1 to 120; got ${months}`);
+  if (!Number.isInteger(months) || months < 1 || months > F.months_max) throw new Error(`months must be a whole number from 1 to ${F.months_max}; got ${months}`);
   const growth = given("growth_tib_per_month") ? num("growth_tib_per_month", input.growth_tib_per_month) : 0;
   if (growth < 0) throw new Error(`growth_tib_per_month must be at least 0 TiB per month, got ${growth}`);
   const clients = given("clients") ? input.clients : null;
-  if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number of client VMs, at least 1, or None; got ${clients}`);
+  if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number at least 1; got ${clients}`);
   return {clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),

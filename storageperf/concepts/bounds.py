@@ -112,8 +112,7 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_
     lim = {name: checks.positive(name, v) for name, v in (("read_iops", read_iops), ("write_iops", write_iops),
                                                            ("read_mb_per_s", read_mb_per_s),
                                                            ("write_mb_per_s", write_mb_per_s))}
-    if not isinstance(iops_shared, (bool, np.bool_)):
-        raise TypeError(f"iops_shared must be True or False, got {iops_shared!r}")
+    checks.boolean("iops_shared", iops_shared)
     a_r = checks.positive("disk_reads_per_read", disk_reads_per_read)
     a_w = checks.positive("disk_writes_per_write", disk_writes_per_write)
     r, b, a_r, a_w = np.broadcast_arrays(r, b, a_r, a_w)
@@ -189,8 +188,7 @@ def host_cache_ops_limit(read_ios, read_kib, hit_ratio, cached, uncached, write_
     h = checks.in_range("hit_ratio", hit_ratio, 0, 1, "(a fraction)")
     wk = checks.in_range("write_kib", write_kib, 0, np.inf, "KiB")
     tk = checks.in_range("temp_kib", temp_kib, 0, np.inf, "KiB")
-    if not isinstance(cache_reads, (bool, np.bool_)):
-        raise TypeError(f"cache_reads must be True or False, got {cache_reads!r}")
+    checks.boolean("cache_reads", cache_reads)
     lim = {}
     for name, path in (("cached", cached), ("uncached", uncached)):
         if not isinstance(path, dict) or set(path) != {"iops", "mb_per_s"}:

@@ -55,8 +55,8 @@ def limit(resource, quantity, unit):
     resource : str
         One of :data:`VM_SIZES`, :data:`DISKS` or :data:`DISK_TYPES`.
     quantity : str
-        What limit: e.g. ``cached_iops``, ``cached_mbps``, ``uncached_iops``, ``uncached_mbps``, ``network``,
-        ``cache_size`` for a VM; ``iops``, ``mbps``, ``size`` for a disk; ``host_cache_below`` for a disk type.
+        What limit: e.g. ``cached_iops``, ``cached_mb_per_s``, ``uncached_iops``, ``uncached_mb_per_s``, ``network``,
+        ``cache_size`` for a VM; ``iops``, ``mb_per_s``, ``size`` for a disk; ``host_cache_below`` for a disk type.
     unit : str
         The unit wanted (see :func:`storageperf.data.value`).
 
@@ -67,7 +67,7 @@ def limit(resource, quantity, unit):
 
     Examples
     --------
-    >>> limit("Standard_DS14_v2", "cached_mbps", "MB/s"), limit("P30", "iops", "IOPS")
+    >>> limit("Standard_DS14_v2", "cached_mb_per_s", "MB/s"), limit("P30", "iops", "IOPS")
     (512.0, 5000.0)
     """
     checks.choice("resource", resource, VM_SIZES + DISKS + DISK_TYPES)
@@ -178,11 +178,11 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     checks.choice("disk", disk, DISKS)
     check_host_caching(caching, disk)
     if caching == "ReadOnly":
-        return {"throughput_mb_per_s": limit(vm_size, "cached_mbps", "MB/s"),
+        return {"throughput_mb_per_s": limit(vm_size, "cached_mb_per_s", "MB/s"),
                 "iops": limit(vm_size, "cached_iops", "IOPS"),
                 "throughput_binding": "VM cached", "iops_binding": "VM cached"}
-    tp, tp_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_mbps", "MB/s"),
-                                   "disks": n * limit(disk, "mbps", "MB/s")})
+    tp, tp_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_mb_per_s", "MB/s"),
+                                   "disks": n * limit(disk, "mb_per_s", "MB/s")})
     iops, iops_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_iops", "IOPS"),
                                        "disks": n * limit(disk, "iops", "IOPS")})
     return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}
@@ -252,7 +252,7 @@ def disk_paths(vm_size, disk, disk_count):
     ({'iops': 64000.0, 'mb_per_s': 512.0}, {'iops': 20000.0, 'mb_per_s': 768.0}, 576.0)
     """
     uncached = disk_path_limits(vm_size, "None", disk, disk_count)
-    cached = {"iops": limit(vm_size, "cached_iops", "IOPS"), "mb_per_s": limit(vm_size, "cached_mbps", "MB/s")}
+    cached = {"iops": limit(vm_size, "cached_iops", "IOPS"), "mb_per_s": limit(vm_size, "cached_mb_per_s", "MB/s")}
     return {"cached": cached,
             "uncached": {"iops": uncached["iops"], "mb_per_s": uncached["throughput_mb_per_s"]},
             "uncached_iops_binding": uncached["iops_binding"],

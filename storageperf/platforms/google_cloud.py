@@ -105,8 +105,7 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
     """
     if not isinstance(machine_type, str):
         raise TypeError(f"machine_type must be a string, got {machine_type!r}")
-    if not isinstance(sustained_use, (bool, np.bool_)):
-        raise TypeError(f"sustained_use must be True or False, got {sustained_use!r}")
+    checks.boolean("sustained_use", sustained_use)
     if machine_type not in _VM_PRICE_ROW:
         return float("nan")
     month = data.value(_PRICES, _VM_PRICE_ROW[machine_type], "USD per hour") * units.HOURS_PER_MONTH

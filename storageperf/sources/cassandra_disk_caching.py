@@ -47,7 +47,7 @@ import pandas as pd
 
 from .. import checks, data
 from .._cache import cached
-from ..concepts import bandwidth, bounds, compare, queueing, units
+from ..concepts import bandwidth, bounds, compare, fitting, queueing, units
 from ..platforms import azure_vm
 from ..platforms.azure_vm import CACHING_MODES
 
@@ -431,6 +431,26 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
                             "concurrent_reads": concurrency, "disk limits": host}, names
 
 
+def _loop(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
+    """The closed loop of client threads against the light-load latency and the ceilings, the binding limit named
+    as the chapter names it: the one prediction path of :func:`predict` and the fits."""
+    light, disk_ms, ceilings, host_name = _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk,
+                                                     disk_count, params)
+    loop = queueing.closed_loop_ops(threads, light, ceilings)
+    name = np.asarray(loop["binding"])
+    binding = np.where(name == "disk limits", host_name, np.where(name == "clients", "client threads", name))
+    return {"ops_per_s": np.asarray(loop["ops_per_s"], dtype=float), "binding": binding, "light": light,
+            "disk_ms": disk_ms, "front": np.full(np.shape(light), params["front_end_ms"]),
+            "wait_ms": np.asarray(loop["wait_ms"], dtype=float),
+            "mean_latency_ms": np.asarray(loop["mean_latency_ms"], dtype=float), "ceilings": ceilings}
+
+
+def _percentile_ms(coefficients, terms):
+    """A latency percentile from the loop's terms: ``a front-end time + b disk time + k wait`` [ms]."""
+    a, b, k = coefficients
+    return a * terms["front"] + b * terms["disk_ms"] + k * terms["wait_ms"]
+
+
 @functools.cache
 def _disk_paths(vm_size, disk, disk_count):
     return azure_vm.disk_paths(vm_size, disk, disk_count)
@@ -539,19 +559,12 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     threads, ra, h, w, n = _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share, vm_size,
                                          disk, disk_count)
     params = parameters() if params is None else params
-    light, disk_ms, ceilings, host_name = _ops_terms(threads, ra, caching, h, w, vm_size, disk, n, params)
-    loop = queueing.closed_loop_ops(threads, light, ceilings)
-    binding = np.where(np.asarray(loop["binding"]) == "disk limits", host_name, np.asarray(loop["binding"]))
-    binding = np.where(binding == "clients", "client threads", binding)
-    coef = params["percentiles"]
-    front = np.full(np.shape(light), params["front_end_ms"])
-    wait = np.asarray(loop["wait_ms"])
+    loop = _loop(threads, ra, caching, h, w, vm_size, disk, n, params)
+    ceilings = loop["ceilings"]
     outside = _outside(threads, ra, caching, h, w, vm_size, disk, n)
-    out = {"ops_per_s": np.asarray(loop["ops_per_s"], dtype=float), "binding": binding,
-           "light_load_latency_ms": light, "disk_ms": disk_ms,
-           "mean_latency_ms": np.asarray(loop["mean_latency_ms"], dtype=float), "wait_ms": wait,
-           "p50_latency_ms": coef["p50"][0] * front + coef["p50"][1] * disk_ms + coef["p50"][2] * wait,
-           "p95_latency_ms": coef["p95"][0] * front + coef["p95"][1] * disk_ms + coef["p95"][2] * wait,
+    out = {"ops_per_s": loop["ops_per_s"], "binding": loop["binding"], "light_load_latency_ms": loop["light"],
+           "disk_ms": loop["disk_ms"], "mean_latency_ms": loop["mean_latency_ms"], "wait_ms": loop["wait_ms"],
+           **{f"{q}_latency_ms": _percentile_ms(params["percentiles"][q], loop) for q in ("p50", "p95")},
            "extrapolated": outside != "", "outside": outside}
     if np.ndim(threads) == 0:
         out = {k: (str(v) if k in ("binding", "outside") else bool(v) if k == "extrapolated" else float(v))
@@ -586,55 +599,26 @@ def light_load_latency_ms(caching, read_ahead_kb=64, hit_ratio=1.0):
     return predict(1.0, read_ahead_kb, caching, hit_ratio=hit_ratio)["light_load_latency_ms"]
 
 
-def _nelder_mead(fun, x0, iterations=600, scale=0.2):
-    """Minimise ``fun`` over positive parameters (a simplex search in their logarithms): deterministic, no solver
-    library needed."""
-    x = np.log(np.asarray(x0, dtype=float))
-    simplex = [x] + [x + scale * e for e in np.eye(len(x))]
-    values = [fun(np.exp(s)) for s in simplex]
-    for _ in range(iterations):
-        order = np.argsort(values, kind="stable")
-        simplex, values = [simplex[i] for i in order], [values[i] for i in order]
-        if values[-1] - values[0] < 1e-13:
-            break
-        centre = np.mean(simplex[:-1], axis=0)
-        reflected = centre + (centre - simplex[-1])
-        fr = fun(np.exp(reflected))
-        if fr < values[0]:
-            expanded = centre + 2 * (centre - simplex[-1])
-            fe = fun(np.exp(expanded))
-            simplex[-1], values[-1] = (expanded, fe) if fe < fr else (reflected, fr)
-        elif fr < values[-2]:
-            simplex[-1], values[-1] = reflected, fr
-        else:
-            contracted = centre + 0.5 * (simplex[-1] - centre)
-            fc = fun(np.exp(contracted))
-            if fc < values[-1]:
-                simplex[-1], values[-1] = contracted, fc
-            else:
-                simplex = [simplex[0]] + [simplex[0] + 0.5 * (s - simplex[0]) for s in simplex[1:]]
-                values = [values[0]] + [fun(np.exp(s)) for s in simplex[1:]]
-    return np.exp(simplex[int(np.argmin(values))])
+def _by_mode(points):
+    """The points' threads and read-ahead split by host caching, once: ``[(mode, rows, threads, read-ahead)]``."""
+    caching = points["caching"].to_numpy()
+    threads, ra = points["client_threads"].to_numpy(), points["read_ahead_kb"].to_numpy()
+    return [(mode, rows, threads[rows], ra[rows]) for mode in CACHING_MODES
+            if (rows := caching == mode).any()], len(points)
 
 
-def _predict_points(points, params):
-    out = {key: np.empty(len(points)) for key in ("ops_per_s", "front", "disk_ms", "wait_ms")}
-    binding = np.empty(len(points), dtype=object)
-    for mode in CACHING_MODES:
-        rows = (points["caching"] == mode).to_numpy()
-        if rows.any():
-            threads, ra = points.loc[rows, "client_threads"].to_numpy(), points.loc[rows, "read_ahead_kb"].to_numpy()
-            light, disk_ms, ceilings, host_name = _ops_terms(threads, ra, mode, np.ones(rows.sum()),
-                                                             np.zeros(rows.sum()), VM_SIZE, DISK,
-                                                             setup()["disk_count"], params)
-            loop = queueing.closed_loop_ops(threads, light, ceilings)
-            out["ops_per_s"][rows] = loop["ops_per_s"]
-            out["disk_ms"][rows] = disk_ms
-            out["wait_ms"][rows] = loop["wait_ms"]
-            name = np.asarray(loop["binding"])
-            binding[rows] = np.where(name == "disk limits", host_name,
-                                     np.where(name == "clients", "client threads", name))
-    out["front"] = np.full(len(points), params["front_end_ms"])
+def _predict_points(points, params, split=None):
+    """The model at measured points (a frame, or its :func:`_by_mode` split): its terms and binding limits."""
+    groups, n = _by_mode(points) if split is None else split
+    out = {key: np.empty(n) for key in ("ops_per_s", "front", "disk_ms", "wait_ms")}
+    binding = np.empty(n, dtype=object)
+    for mode, rows, threads, ra in groups:
+        loop = _loop(threads, ra, mode, np.ones(len(threads)), np.zeros(len(threads)), VM_SIZE, DISK,
+                     setup()["disk_count"], params)
+        for key in ("ops_per_s", "disk_ms", "wait_ms"):
+            out[key][rows] = loop[key]
+        binding[rows] = loop["binding"]
+    out["front"] = np.full(n, params["front_end_ms"])
     return out, binding
 
 
@@ -646,13 +630,15 @@ def _fit_ops(charts):
     ceiling = float(measured.max())
     per_vcpu = ceiling / (setup()["vm_count"] * azure_vm.limit(VM_SIZE, "vcpus", "vCPUs"))
 
+    split = _by_mode(pts)
+
     def loss(x):
         p = {"front_end_ms": x[0], "remote_read_ms": x[1], "extra_kib": x[2], "front_end_ops_per_s": ceiling,
              "front_end_ops_per_vcpu": per_vcpu}
-        model = _predict_points(pts, p)[0]["ops_per_s"]
+        model = _predict_points(pts, p, split)[0]["ops_per_s"]
         return float(np.sum(np.log(model / measured) ** 2))
 
-    x = _nelder_mead(loss, FIT_START)
+    x = fitting.nelder_mead_positive(loss, FIT_START)
     return {"front_end_ms": float(x[0]), "remote_read_ms": float(x[1]), "extra_kib": float(x[2]),
             "front_end_ops_per_s": ceiling, "front_end_ops_per_vcpu": per_vcpu}
 
@@ -800,6 +786,12 @@ def _throttle_delay_ms(q, light, wait):
     return np.where(share > tail, mean * np.log(np.where(share > tail, share, 1) / tail), 0.0)
 
 
+def _throttle_model_ms(coefficients, q, terms):
+    """The throttle-share model's q-th percentile from the loop's terms (see :func:`throttle_share_latency`). [ms]"""
+    return coefficients[0] * terms["front"] + coefficients[1] * terms["disk_ms"] + _throttle_delay_ms(
+        q, terms["front"] + terms["disk_ms"], terms["wait_ms"])
+
+
 def _throttle_fit(metric, q, charts, params):
     pts = measured_points(metric)
     pts = pts[pts["chart"].isin(charts) & ~pts["id"].isin(P50_OUTLIERS)]
@@ -847,15 +839,11 @@ def throttle_share_latency(metric):
         params = fit(charts)
         coef = _throttle_fit(metric, q, tuple(c for c in charts if c in set(pts["chart"])), params)
         sub = pts[pts["chart"] == chart]
-        terms, _ = _predict_points(sub, params)
-        model = coef[0] * terms["front"] + coef[1] * terms["disk_ms"] + _throttle_delay_ms(
-            q, terms["front"] + terms["disk_ms"], terms["wait_ms"])
+        model = _throttle_model_ms(coef, q, _predict_points(sub, params)[0])
         parts.append((model - sub["measured"].to_numpy()) / sub["measured"].to_numpy())
     params = parameters()
     coef = _throttle_fit(metric, q, ARTICLE_CHARTS, params)
-    terms, _ = _predict_points(pts, params)
-    model = coef[0] * terms["front"] + coef[1] * terms["disk_ms"] + _throttle_delay_ms(
-        q, terms["front"] + terms["disk_ms"], terms["wait_ms"])
+    model = _throttle_model_ms(coef, q, _predict_points(pts, params)[0])
     fitted = (model - pts["measured"].to_numpy()) / pts["measured"].to_numpy()
     for name, errors in (("fitted on all charts", fitted), ("leave one chart out", np.concatenate(parts))):
         rows.append({"metric": metric, "fit": name, **compare.error_summary(errors), "coefficients": coef})
@@ -937,8 +925,7 @@ def comparison(metric="ops_per_s", params=None):
     if metric == "ops_per_s":
         pts["model"] = terms["ops_per_s"]
     else:
-        a, b, k = params["percentiles"]["p50" if metric == "latency_p50" else "p95"]
-        pts["model"] = a * terms["front"] + b * terms["disk_ms"] + k * terms["wait_ms"]
+        pts["model"] = _percentile_ms(params["percentiles"]["p50" if metric == "latency_p50" else "p95"], terms)
     pts["binding"] = binding
     return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)
 

@@ -160,8 +160,8 @@ def machine_limits(machine_type):
         "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
         "max_storage_tb": ("max_storage", "TB")}.items()}
     # Google's limits, read in Google's unit: the report's "MBps" column holds Google's MiBps numbers
-    out["read_mib_per_s"] = _table_1(f"{t}_pd_read_mbps", "MBps")
-    out["write_mib_per_s"] = _table_1(f"{t}_pd_write_mbps", "MBps")
+    out["read_mib_per_s"] = _table_1(f"{t}_pd_read_mibps", "MBps")
+    out["write_mib_per_s"] = _table_1(f"{t}_pd_write_mibps", "MBps")
     # NetApp's "TB" of a disk is a TiB (NetApp: "the terms GB/GiB and TB/TiB are used interchangeably")
     out["disk_tib"] = _table_1(f"{t}_ssd_pd_disk_size", "TB")
     return out
@@ -284,8 +284,13 @@ def measured(machine_type, workload):
     >>> m["iops"], round(m["outstanding"])
     (56000.0, 121)
     """
-    m = checks.choice("machine_type", machine_type, MACHINE_TYPES)
-    w = checks.choice("workload", workload, WORKLOADS)
+    return dict(_measured(checks.choice("machine_type", machine_type, MACHINE_TYPES),
+                          checks.choice("workload", workload, WORKLOADS)))
+
+
+@functools.cache
+def _measured(m, w):
+    """:func:`measured`, read once per machine type and workload (callers get a copy)."""
     res = _results()
     rows = res[(res["machine_type"] == m) & (res["workload"] == w)].pivot(index="operation", columns="metric",
                                                                           values="value")
@@ -541,8 +546,7 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     if capacity_gib is None:
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
     size = checks.positive("capacity_gib", capacity_gib, "GiB")
-    if not isinstance(system_disks, (bool, np.bool_)):
-        raise ValueError(f"system_disks must be True or False, got {system_disks!r}")
+    checks.boolean("system_disks", system_disks)
     vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
     disks = google_cloud.ssd_pd_monthly_cost_usd(size)
     system = system_disks_monthly_cost_usd()["total"] if system_disks else 0.0
@@ -562,7 +566,14 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
             "total_with_licence": checks.scalar_or_array(np.asarray(total + licence, dtype=float))}
 
 
-def _latency_ms(result):
+def result_latency_ms(result):
+    """The latency a result of :func:`measured` was measured at: its slower operation's (reads or writes). [ms]
+
+    Examples
+    --------
+    >>> result_latency_ms(measured("n1-standard-8", "oltp"))
+    8.4
+    """
     return float(np.nanmax([result["read_latency_ms"], result["write_latency_ms"]]))
 
 
@@ -599,7 +610,7 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
     checks.choice("workload", workload, WORKLOADS)
     bound = float("inf") if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need
-                 and _latency_ms(measured(m, workload)) <= bound), None)
+                 and result_latency_ms(measured(m, workload)) <= bound), None)
 
 
 def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):

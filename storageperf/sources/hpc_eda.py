@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from .. import checks, data
+from .._cache import cached
 from ..concepts import bandwidth, compare, units
 from ..concepts.queueing import fit_load_curve, latency_under_load_ms, scaled_curve
 from ..platforms import azure_netapp_files as anf
@@ -92,8 +93,9 @@ def load_curves():
     return _curves().copy()
 
 
+@cached
 def fits():
-    """:func:`fit_load_curve` for every curve of :data:`CURVES`, as a DataFrame indexed by curve."""
+    """:func:`fit_load_curve` for every curve of :data:`CURVES`, as a DataFrame indexed by curve (fitted once)."""
     curves = _curves()
     return pd.DataFrame({name: fit_load_curve(g["ops_per_s"].to_numpy(), g["latency_ms"].to_numpy())
                          for name, g in curves.groupby("curve", sort=False)}).T.loc[list(CURVES)]

@@ -460,8 +460,7 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     checks.choice("operation", operation, OPERATIONS)
     limits = "azure_netapp_files_limits"
     high = data.value(limits, "nconnect_max", "connections")
-    if isinstance(nconnect, bool) or not isinstance(nconnect, (int, np.integer)) or not 1 <= nconnect <= high:
-        raise ValueError(f"nconnect must be a whole number from 1 to {high:g}; got {nconnect!r}")
+    checks.whole_number("nconnect", nconnect, 1, high)
     latency = checks.positive("latency_ms", latency_ms, "ms")
     block = checks.positive("block_size_kib", block_size_kib, "KiB")
     largest = units.convert(data.value(limits, "rsize_wsize_max_recommended", "B"), "B", "KiB")

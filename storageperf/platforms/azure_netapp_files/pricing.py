@@ -1,0 +1,174 @@
+"""What a capacity pool costs a month, from the Azure Retail Prices snapshot (:data:`PRICE_SNAPSHOT_DATE`).
+
+Part of :mod:`storageperf.platforms.azure_netapp_files`, whose docstring lists the references cited as [n]_.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ... import checks, data
+from ...concepts import units
+from .limits import _PRICES, SERVICE_LEVELS, _limit, flexible_throughput_range_mibps, pool_range_tib
+
+CAPACITY_METERS = {"Standard": "Standard Capacity", "Premium": "Premium Capacity", "Ultra": "Ultra Capacity",
+                   "Flexible": "Flexible Service Level Capacity"}
+
+
+THROUGHPUT_METER = "Flexible Service Level Throughput MiBps"
+
+
+COOL_METERS = ("Standard Storage with Cool Access Capacity", "Standard Storage with Cool Access Data Transfer")
+
+
+#: Date of the price snapshot (its row in ``data/documents.csv``).
+PRICE_SNAPSHOT_DATE = data.row("documents", "azure-retail-prices-anf")["date"]
+
+
+def regions():
+    """Regions with prices in the snapshot, sorted (Azure ``armRegionName``, e.g. ``"eastus"``)."""
+    return sorted({region for region, _ in _prices()})
+
+
+@functools.cache
+def _prices():
+    """``{(region, meter): row}`` of the price snapshot, rows as dicts (read once)."""
+    table = data.load(_PRICES)
+    return {(r["region"], r["meter"]): r for r in table.to_dict("records")}
+
+
+def price(region, meter):
+    """One price from the snapshot.
+
+    Parameters
+    ----------
+    region : str
+        An Azure region name from :func:`regions`, e.g. ``"eastus"``.
+    meter : str
+        A meter name of ``data/platforms/azure_netapp_files_prices.csv``, e.g. ``"Premium Capacity"``.
+
+    Returns
+    -------
+    dict
+        ``price_usd``, ``unit`` (``1 GiB/Hour``, ``1/Hour`` or ``1 GiB``) and ``effective_start_date``.
+
+    Examples
+    --------
+    >>> price("eastus", "Premium Capacity")["price_usd"]
+    0.000403
+    """
+    checks.choice("region", region, regions())
+    checks.choice("meter", meter, sorted({m for _, m in _prices()}))
+    row = _prices().get((region, meter))
+    if row is None:
+        raise ValueError(f"region {region!r} has no price for {meter!r} in the {PRICE_SNAPSHOT_DATE} snapshot; "
+                         f"choose another region")
+    return {"price_usd": float(row["price_usd"]), "unit": row["unit"],
+            "effective_start_date": row["effective_start_date"]}
+
+
+def monthly_capacity_cost_usd(capacity_tib, service_level, region="eastus"):
+    """Monthly cost of provisioned capacity at one service level.
+
+    Parameters
+    ----------
+    capacity_tib : float or array-like
+        Capacity pool size, between the smallest and largest pool. [TiB]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Cost of the capacity for a month. [USD]
+
+    Notes
+    -----
+    ``capacity [GiB] x price [USD per GiB-hour] x 730 h``. Azure NetApp Files bills the provisioned pool,
+    not the data stored. For Flexible pools add :func:`monthly_flexible_throughput_cost_usd`.
+
+    Examples
+    --------
+    A 4 TiB Ultra pool in East US; Microsoft's cost model quotes $1,609 for it:
+
+    >>> round(monthly_capacity_cost_usd(4, "Ultra"), 2)
+    1608.66
+    """
+    checks.choice("service_level", service_level, SERVICE_LEVELS + ("Flexible",))
+    low, high = pool_range_tib()
+    cap = checks.in_range("capacity_tib", capacity_tib, low, high, "TiB", "for a capacity pool")
+    p = price(region, CAPACITY_METERS[service_level])
+    gib = units.convert(cap, "TiB", "GiB")
+    return checks.scalar_or_array(gib * p["price_usd"] * units.HOURS_PER_MONTH)
+
+
+def monthly_flexible_throughput_cost_usd(throughput_mibps, pool_tib, region="eastus"):
+    """Monthly cost of the throughput a Flexible pool is given above its included baseline.
+
+    Parameters
+    ----------
+    throughput_mibps : float or array-like
+        Throughput assigned to the pool, within :func:`flexible_throughput_range_mibps`. [MiB/s]
+    pool_tib : float
+        Capacity pool size. [TiB]
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Cost of the throughput for a month. [USD]
+
+    Notes
+    -----
+    ``(throughput - 128 MiB/s) x price [USD per MiB/s-hour] x 730 h`` [5]_.
+
+    Examples
+    --------
+    Microsoft's cost model prices "1 TiB Flexible with 512 MiB/s" at $976 a month; in East US the throughput
+    is most of it:
+
+    >>> round(monthly_flexible_throughput_cost_usd(512, 1), 2)
+    863.95
+    >>> round(monthly_flexible_throughput_cost_usd(512, 1) + monthly_capacity_cost_usd(1, "Flexible"), 2)
+    976.82
+    """
+    base, top = flexible_throughput_range_mibps(pool_tib)
+    tp = checks.in_range("throughput_mibps", throughput_mibps, base, np.max(top), "MiB/s",
+                          f"for a {float(np.max(pool_tib)):g} TiB Flexible pool")
+    p = price(region, THROUGHPUT_METER)
+    return checks.scalar_or_array((tp - base) * p["price_usd"] * units.HOURS_PER_MONTH)
+
+
+def monthly_pool_cost_usd(pool_tib, service_level, throughput_mibps=None, region="eastus"):
+    """Monthly cost of a capacity pool: its capacity and, for Flexible, the throughput it is given.
+
+    Parameters
+    ----------
+    pool_tib : float or array-like
+        Capacity pool size. [TiB]
+    service_level : {"Standard", "Premium", "Ultra", "Flexible"}
+    throughput_mibps : float or array-like, optional
+        For Flexible: the throughput the pool is given (:func:`monthly_flexible_throughput_cost_usd`); ignored for
+        the levels whose throughput comes with the capacity. [MiB/s]
+    region : str
+        Azure region, see :func:`regions`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        :func:`monthly_capacity_cost_usd`, plus :func:`monthly_flexible_throughput_cost_usd` for Flexible. [USD]
+
+    Examples
+    --------
+    >>> round(monthly_pool_cost_usd(1, "Flexible", 512), 2)
+    976.82
+    """
+    usd = monthly_capacity_cost_usd(pool_tib, service_level, region)
+    if service_level == "Flexible":
+        base = _limit("flexible_pool_baseline_throughput", "MiB/s")
+        usd = usd + monthly_flexible_throughput_cost_usd(base if throughput_mibps is None else throughput_mibps,
+                                                         pool_tib, region)
+    return checks.scalar_or_array(usd)
