@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book handouts test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
+.PHONY: book workshop handouts test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -21,6 +21,9 @@ $(VENV)/.test: $(VENV)/.book tests/requirements.txt
 book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@echo "The site is at $(CURDIR)/$(BUILD)/index.html"
+
+workshop: $(VENV)/.book  ## the workshop's participant and instructor editions (notebooks and zips) into _build/workshop
+	$(BIN)/python tools/workshop.py
 
 handouts: book $(VENV)/.test chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
 	$(BIN)/python tools/handouts.py

@@ -28,6 +28,23 @@ Then choose Run > Run All Cells: the numbers in the prose are computed by the ch
 The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
 """
 
+README_SET = """\
+{title}
+
+This folder runs these notebooks of the guide on your machine (Python 3.11 to 3.13):
+
+{notebooks}
+
+In this folder:
+
+    python -m venv .venv
+    .venv/bin/pip install -r requirements.txt        (Windows: .venv\\Scripts\\pip install -r requirements.txt)
+    .venv/bin/jupyter lab
+
+Open a notebook and choose Run > Run All Cells: its code cells compute every number and figure again.
+The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
+"""
+
 
 def build_wheel(root, out_dir):
     """Build the package's wheel from the checkout at ``root`` into ``out_dir``; return its path."""
@@ -57,17 +74,52 @@ def chapter_archive(notebook, wheel, requirements, target, title=""):
     pathlib.Path
         ``target``.
     """
-    notebook, wheel, target = Path(notebook), Path(wheel), Path(target)
+    notebook = Path(notebook)
+    return notebooks_archive([notebook], wheel, requirements, target, notebook.stem, title or notebook.stem)
+
+
+def notebooks_archive(notebooks, wheel, requirements, target, folder, title, extra=None):
+    """Write a zip of notebooks that run together: ``<folder>/`` with them, the wheel, requirements.txt and a README.
+
+    Parameters
+    ----------
+    notebooks : list of path-like
+        The notebooks, one or more.
+    wheel, requirements : path-like
+        The package's wheel, and the pinned requirements the notebooks need (without the package).
+    target : path-like
+        The zip to write.
+    folder : str
+        The folder the zip unpacks into.
+    title : str
+        What the folder holds, for the README.
+    extra : dict, optional
+        More files to carry: ``{name inside the folder: path}``.
+
+    Returns
+    -------
+    pathlib.Path
+        ``target``.
+    """
+    notebooks, wheel, target = [Path(n) for n in notebooks], Path(wheel), Path(target)
+    if not notebooks:
+        raise ValueError("notebooks must name one notebook or more, got none")
     pins = [line for line in Path(requirements).read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.lstrip().startswith("#")]
-    folder = notebook.stem
     target.parent.mkdir(parents=True, exist_ok=True)
+    if len(notebooks) == 1:
+        readme = README.format(title=title, notebook=notebooks[0].name, wheel=wheel.name)
+    else:
+        readme = README_SET.format(title=title, notebooks="\n".join(f"    {n.name}" for n in notebooks),
+                                   wheel=wheel.name)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        z.write(notebook, f"{folder}/{notebook.name}")
+        for notebook in notebooks:
+            z.write(notebook, f"{folder}/{notebook.name}")
+        for name, path in (extra or {}).items():
+            z.write(path, f"{folder}/{name}")
         z.write(wheel, f"{folder}/{wheel.name}")
         z.writestr(f"{folder}/requirements.txt", "\n".join([*pins, f"./{wheel.name}"]) + "\n")
-        z.writestr(f"{folder}/README.txt", README.format(title=title or notebook.stem, notebook=notebook.name,
-                                                         wheel=wheel.name))
+        z.writestr(f"{folder}/README.txt", readme)
     return target
 
 

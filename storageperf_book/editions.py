@@ -1,0 +1,318 @@
+"""The workshop's two editions of the chapters: the participant's, without answers, and the instructor's, with them.
+
+Both start from the chapters of ``_toc.yml`` with every ``{eval}`` role of the prose replaced by the value the site
+shows (each chapter executed once, in its kernel, each role evaluated after the cells above it), so the notebooks
+read well before anything runs; their code cells stay, without outputs, to run. The participant edition then loses
+every answer: the ``{solution}`` blocks, the knowledge checks' ``{dropdown} Answer`` blocks and any cell tagged
+``solution`` or ``answer``. The instructor edition keeps them and adds the instructor notes
+(``book/workshop/instructor/<chapter>.md``). Each edition is written as notebooks and as one runnable zip
+(:mod:`storageperf_book.archive`): the notebooks, the package's wheel and the Binder pins.
+"""
+from __future__ import annotations
+
+import copy
+import re
+import tempfile
+import time
+from pathlib import Path
+
+#: The workshop's own pages (run sheets, setup check, cheat sheet), relative to the repository: not chapters.
+WORKSHOP = Path("book/workshop")
+
+#: The instructor notes, one a chapter, relative to the repository.
+NOTES = WORKSHOP / "instructor"
+
+#: Where ``make workshop`` writes, relative to the repository.
+OUT = Path("_build/workshop")
+
+#: A MyST inline expression of the prose.
+EVAL = re.compile(r"\{eval\}`([^`]*)`")
+
+#: Cells whose tag says they hold an answer.
+ANSWER_TAGS = {"solution", "answer"}
+
+# The opening line of a MyST directive fence (backticks or colons) and its name and argument.
+_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}[ \t]*(?P<arg>.*)$")
+
+#: How long one cell may run [s], as the book's build allows (``execute.timeout`` in ``_config.yml``).
+TIMEOUT_S = 300
+
+EDITIONS = ("participant", "instructor")
+
+
+def toc_chapters(root):
+    """The chapter notebooks ``_toc.yml`` lists (the workshop's own pages left out), in its order, under ``root``."""
+    import yaml
+
+    if not (Path(root) / "_toc.yml").is_file():
+        raise ValueError(f"root must be the repository, whose _toc.yml lists the chapters; got {str(root)!r}")
+    toc = yaml.safe_load((Path(root) / "_toc.yml").read_text(encoding="utf-8"))
+    files = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "file" in node:
+                files.append(node["file"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(toc)
+    return [Path(root) / f"{f}.ipynb" for f in files
+            if (Path(root) / f"{f}.ipynb").is_file() and not Path(f).is_relative_to(WORKSHOP)]
+
+
+def is_answer(directive, argument):
+    """Whether a directive holds an answer: a ``{solution}``, or a ``{dropdown}`` titled "Answer"."""
+    return directive == "solution" or (directive == "dropdown" and argument.strip().lower().startswith("answer"))
+
+
+def answer_blocks(markdown):
+    """The answer blocks of a markdown cell, each as its lines' text from the opening fence to the closing one.
+
+    Parameters
+    ----------
+    markdown : str
+        A markdown cell's source.
+
+    Returns
+    -------
+    list of (int, int)
+        The first and one past the last line index of each answer block.
+    """
+    if not isinstance(markdown, str):
+        raise ValueError(f"markdown must be a cell's source text, got {type(markdown).__name__}")
+    lines, blocks, i = markdown.split("\n"), [], 0
+    while i < len(lines):
+        m = _OPEN.match(lines[i])
+        if m and is_answer(m["name"], m["arg"]):
+            close = re.compile(rf"^[ \t]*{re.escape(m['fence'][0])}{{{len(m['fence'])},}}[ \t]*$")
+            end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), None)
+            if end is None:
+                raise ValueError(f"markdown must close every answer block; the one opened by {lines[i].strip()!r} "
+                                 "is never closed")
+            blocks.append((i, end + 1))
+            i = end + 1
+        else:
+            i += 1
+    return blocks
+
+
+def strip_answers(markdown):
+    """A markdown cell's source without its answer blocks (the lines, and the blank line they leave doubled)."""
+    blocks = answer_blocks(markdown)
+    if not blocks:
+        return markdown
+    lines = markdown.split("\n")
+    for start, stop in reversed(blocks):
+        del lines[start:stop]
+        while start < len(lines) and start > 0 and not lines[start].strip() and not lines[start - 1].strip():
+            del lines[start]
+    return "\n".join(lines).strip("\n")
+
+
+def answer_texts(markdown):
+    """The bodies of a markdown cell's answer blocks (between the fences, options such as ``:class:`` left out)."""
+    blocks = answer_blocks(markdown)
+    lines = markdown.split("\n")
+    return ["\n".join(line for line in lines[start + 1:stop - 1] if not re.match(r"^[ \t]*:[a-z-]+:", line)).strip()
+            for start, stop in blocks]
+
+
+def _shown(outputs, where):
+    """The text a role's display shows: its HTML when it has some (a table), else its plain text."""
+    shown = [o for o in outputs if o.get("output_type") in ("display_data", "execute_result")]
+    errors = [o for o in outputs if o.get("output_type") == "error"]
+    if errors or len(shown) != 1:
+        detail = f"{errors[0]['ename']}: {errors[0]['evalue']}" if errors else f"{len(shown)} outputs"
+        raise RuntimeError(f"{where} did not evaluate ({detail})")
+    data = shown[0]["data"]
+    if "text/html" in data:
+        html = re.sub(r"\n\s*\n", "\n", data["text/html"]).strip()  # a blank line would end the HTML block
+        return f"\n\n{html}\n\n"
+    return data["text/plain"]
+
+
+def execute(nb, cwd, allow_errors=False):
+    """Run a notebook's cells in a fresh ``python3`` kernel in ``cwd``, in place; return the notebook.
+
+    The kernel listens on sockets in a folder of its own: on TCP, a kernel started as the last one shut down was
+    now and then handed its ports, and the client waited on it until the cell timeout.
+    """
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    if not Path(cwd).is_dir():
+        raise ValueError(f"cwd must be an existing folder, got {str(cwd)!r}")
+    with tempfile.TemporaryDirectory() as sockets:
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+        try:
+            NotebookClient(nb, km=kernel, timeout=TIMEOUT_S, allow_errors=allow_errors).execute(cwd=str(cwd))
+        finally:  # a kernel given to the client is the caller's to stop
+            if kernel.has_kernel:
+                kernel.shutdown_kernel(now=True)
+    return nb
+
+
+def evaluate(notebook, cwd=None):
+    """Execute a chapter once and evaluate each ``{eval}`` role of its prose after the cells above it.
+
+    Parameters
+    ----------
+    notebook : path-like
+        The chapter.
+    cwd : path-like, optional
+        Where the kernel runs; the notebook's folder by default, as the book's build runs it.
+
+    Returns
+    -------
+    dict
+        ``{cell index: [the text each role of that markdown cell shows, in order]}``.
+    """
+    import nbformat
+
+    notebook = Path(notebook)
+    if notebook.suffix != ".ipynb" or not notebook.is_file():
+        raise ValueError(f"notebook must be an existing .ipynb file, got {str(notebook)!r}")
+    nb = nbformat.read(notebook, as_version=4)
+    run = nbformat.v4.new_notebook(metadata=nb.metadata)
+    probes = {}  # cell index -> the probe cell's index in run
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            run.cells.append(nbformat.v4.new_code_cell(cell.source))
+        elif cell.cell_type == "markdown" and EVAL.search(cell.source):
+            source = "from IPython.display import display as _display\n" + "\n".join(
+                f"_display({expr})" for expr in EVAL.findall(cell.source))
+            probes[i] = len(run.cells)
+            run.cells.append(nbformat.v4.new_code_cell(source))
+    execute(run, cwd or notebook.parent, allow_errors=True)
+    for cell in run.cells:  # a failing chapter cell would make every later number wrong
+        bad = [o for o in cell.outputs if o.get("output_type") == "error"]
+        if bad and run.cells.index(cell) not in probes.values():
+            raise RuntimeError(f"{notebook.name}: a cell failed: {bad[0]['ename']}: {bad[0]['evalue']}")
+    values = {}
+    for i, k in probes.items():
+        exprs = EVAL.findall(nb.cells[i].source)
+        outputs = run.cells[k].outputs
+        # one display a role; an error stops the cell, so the count tells which role failed
+        shown = [o for o in outputs if o.get("output_type") == "display_data"]
+        if len(shown) != len(exprs):
+            failed = exprs[len(shown)]
+            _shown([o for o in outputs if o.get("output_type") == "error"], f"{notebook.name}, cell {i}: {failed}")
+        values[i] = [_shown([o], f"{notebook.name}, cell {i}: {e}") for o, e in zip(shown, exprs, strict=True)]
+    return values
+
+
+def _check_notebook(nb):
+    if not isinstance(getattr(nb, "cells", None), list):
+        raise ValueError(f"nb must be a notebook read by nbformat, got {type(nb).__name__}")
+
+
+def fill(nb, values):
+    """The notebook with each ``{eval}`` role replaced by its value (from :func:`evaluate`) and no outputs."""
+    _check_notebook(nb)
+    if not isinstance(values, dict):
+        raise ValueError(f"values must be what evaluate() returns, a dict of cell index to texts; got "
+                         f"{type(values).__name__}")
+    nb = copy.deepcopy(nb)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown" and i in values:
+            shown = iter(values[i])
+            cell.source = EVAL.sub(lambda _m, shown=shown: next(shown), cell.source)
+            if any(value.startswith("\n\n") for value in values[i]):  # a table's block: one blank line around it
+                cell.source = re.sub(r"\n{3,}", "\n\n", cell.source)
+        elif cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+        cell.metadata.pop("execution", None)
+    nb.metadata.pop("widgets", None)
+    return nb
+
+
+def participant(nb):
+    """The notebook without its answers: answer blocks of the prose and cells tagged as answers removed."""
+    _check_notebook(nb)
+    nb = copy.deepcopy(nb)
+    nb.cells = [c for c in nb.cells if not ANSWER_TAGS & set(c.metadata.get("tags", []))]
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = strip_answers(cell.source)
+    nb.cells = [c for c in nb.cells if c.cell_type != "markdown" or c.source.strip()]
+    return nb
+
+
+def _editions(notebook):
+    """Both editions of one chapter, as notebooks."""
+    import nbformat
+
+    notebook = Path(notebook)
+    filled = fill(nbformat.read(notebook, as_version=4), evaluate(notebook))
+    return {"participant": participant(filled), "instructor": filled}
+
+
+def build(root=".", out=None):
+    """Write both editions: ``<out>/<edition>/<chapter>.ipynb``, ``<out>/instructor/notes/`` and the two zips.
+
+    Parameters
+    ----------
+    root : path-like
+        The repository.
+    out : path-like, optional
+        Where to write; ``<root>/_build/workshop`` by default.
+
+    Returns
+    -------
+    list of pathlib.Path
+        Every file written: the notebooks, the notes, the zips.
+    """
+    import nbformat
+
+    from .archive import build_wheel, notebooks_archive
+
+    root = Path(root).resolve()
+    out = Path(out) if out is not None else root / OUT
+    chapters = toc_chapters(root)
+    if not chapters:
+        raise ValueError(f"root must be the repository, whose _toc.yml lists the chapters; got {str(root)!r}")
+    missing = [c.stem for c in chapters if not (root / NOTES / f"{c.stem}.md").is_file()]
+    if missing:
+        raise ValueError(f"every chapter needs its instructor notes in {NOTES}/; missing: {', '.join(missing)}")
+    written = {edition: [] for edition in EDITIONS}
+    # one chapter after another: each takes seconds
+    for notebook in chapters:
+        for edition, nb in _editions(notebook).items():
+            path = out / edition / notebook.name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(nb, path)
+            written[edition].append(path)
+    notes = [root / NOTES / f"{c.stem}.md" for c in chapters]
+    copies = []  # the notes beside the instructor's notebooks, to open without unzipping
+    for note in notes:
+        copy_path = out / "instructor" / "notes" / note.name
+        copy_path.parent.mkdir(parents=True, exist_ok=True)
+        copy_path.write_bytes(note.read_bytes())
+        copies.append(copy_path)
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = build_wheel(root, tmp)
+        requirements = root / "binder" / "requirements.txt"
+        zips = [notebooks_archive(written["participant"], wheel, requirements, out / "participant.zip",
+                                  "participant", "The guide's chapters, participant edition (exercises, no answers)"),
+                notebooks_archive(written["instructor"], wheel, requirements, out / "instructor.zip", "instructor",
+                                  "The guide's chapters, instructor edition (solutions, answers, instructor notes)",
+                                  extra={f"notes/{n.name}": n for n in notes})]
+    return [*written["participant"], *written["instructor"], *copies, *zips]
+
+
+def main(argv=None):
+    """``make workshop``: build both editions into ``_build/workshop`` and print what was written."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default=".", help="the repository (default: the current folder)")
+    parser.add_argument("--out", default=None, help=f"where to write (default: <root>/{OUT})")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    for path in build(args.root, args.out):
+        print("wrote", path)
+    print(f"both editions built in {time.perf_counter() - start:.0f} s")
