@@ -64,7 +64,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def book_pdf(site, root, target, chromium, flags=()):
+def book_pdf(site, root, target, chromium, flags=(), browser=None):
     """Print every page of the table of contents, in order, into one PDF at ``target``; return its page count.
 
     Parameters
@@ -77,6 +77,8 @@ def book_pdf(site, root, target, chromium, flags=()):
         The PDF to write.
     chromium : str
         Chromium's executable; ``flags`` its command-line flags.
+    browser : playwright.sync_api.Browser, optional
+        A browser already running (the caller's); by default one is started for the printing.
     """
     from playwright.sync_api import sync_playwright
     from pypdf import PdfWriter
@@ -86,18 +88,26 @@ def book_pdf(site, root, target, chromium, flags=()):
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     writer = PdfWriter()
+
+    def print_pages(b):
+        page = b.new_page(viewport={"width": 1000, "height": 900})
+        for name in toc_pages(root):
+            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/{name}", wait_until="load")
+            if page.evaluate("document.querySelectorAll('.plotly-graph-div').length"):
+                page.wait_for_function("window.bookFigures !== undefined")
+            if page.evaluate("document.getElementById('studio-app') !== null"):
+                page.wait_for_function("window.studioReady === true")   # the studio's table, as it opens
+            writer.append(io.BytesIO(page.pdf(format="A4", print_background=False)))
+        page.close()
+
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=list(flags))
-            page = browser.new_page(viewport={"width": 1000, "height": 900})
-            for name in toc_pages(root):
-                page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/{name}", wait_until="load")
-                if page.evaluate("document.querySelectorAll('.plotly-graph-div').length"):
-                    page.wait_for_function("window.bookFigures !== undefined")
-                if page.evaluate("document.getElementById('studio-app') !== null"):
-                    page.wait_for_function("window.studioReady === true")   # the studio's table, as it opens
-                writer.append(io.BytesIO(page.pdf(format="A4", print_background=False)))
-            browser.close()
+        if browser is not None:
+            print_pages(browser)
+        else:
+            with sync_playwright() as p:
+                started = p.chromium.launch(executable_path=chromium, args=list(flags))
+                print_pages(started)
+                started.close()
     finally:
         httpd.shutdown()
     with open(target, "wb") as f:

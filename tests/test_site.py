@@ -811,7 +811,7 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
         page.close()
     finally:
         httpd.shutdown()
-    count = book_pdf(html_dir, ROOT, tmp_path / "guide.pdf", CHROMIUM, FLAGS)
+    count = book_pdf(html_dir, ROOT, tmp_path / "guide.pdf", CHROMIUM, FLAGS, browser=browser)
     assert count >= len(pages)
     import html as htmllib
 
