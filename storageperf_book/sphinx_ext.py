@@ -45,6 +45,9 @@ PLOTLY_CACHE = "build/vendor"
 CALCULATOR_JS = "calculator.js"
 STATES = "calculators"
 
+#: The knowledge checks' script (storageperf_book.quiz), relative to ``_static``.
+QUIZ_JS = "quiz.js"
+
 
 def _add_plotly(app, pagename, templatename, context, doctree):
     # figures.js loads plotly.js once the page is parsed, from the address this tag gives, and draws a figure when
@@ -54,6 +57,8 @@ def _add_plotly(app, pagename, templatename, context, doctree):
         context["metatags"] = context.get("metatags", "") + f'\n<meta name="book-plotly-js" content="{url}" />'
     if 'class="calculator"' in context.get("body", ""):
         app.add_js_file(CALCULATOR_JS, type="module")
+    if 'class="quiz"' in context.get("body", ""):
+        app.add_js_file(QUIZ_JS, type="module")
 
 
 def _states_folder(app):
