@@ -474,7 +474,9 @@ def test_a_chapter_prints_its_figures_and_solutions(browser, server, html_dir, p
         after = page.evaluate("[document.documentElement.dataset.theme, document.querySelectorAll('svg[viewBox].main-svg')"
                               ".length, document.querySelectorAll('details.sd-dropdown[open]').length]")
         page.close()
-        assert expected["titles"] and expected["calculators"] and not problems, f"{name}: {expected} {problems}"
+        # a chapter has a calculator; the workshop's page of the room's answers draws charts only
+        assert expected["titles"] and (expected["calculators"] or name.startswith("book/workshop/")) \
+            and not problems, f"{name}: {expected} {problems}"
         for kind in ("titles", "solutions", "answers"):
             for words in expected[kind]:
                 words = " ".join(words.split())[:60]
