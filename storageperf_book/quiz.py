@@ -47,6 +47,9 @@ EMPTY = "Choose an option, then check."
 MISSING = "Not yet: what you chose is right, but another option is right too."
 NOT_A_NUMBER = "Enter a number in {unit}, then check."
 
+#: Environment variable naming the folder where a site build collects the questions' key files.
+FILES_ENV = "STORAGEPERF_SITE_QUIZZES"
+
 #: Every check made in this kernel, by question id: what :func:`save_answers` writes.
 ANSWERS = {}
 
@@ -206,15 +209,13 @@ class Quiz:
         """The question as a form: a fieldset with its legend, native inputs in their labels, Check, the feedback.
 
         On a site build the key and the feedback go to a file of the site (named by its content, in the folder
-        :data:`~storageperf_book.calculator.STATES_ENV` names, served beside ``quiz.js``), which the script loads at
+        :data:`FILES_ENV` names, served in ``_static/quizzes/``), which the script loads at
         the first check: the page stays light. Elsewhere they travel in the form's data attribute. Either way the
         page shows no answer before the reader checks one. The Check button is disabled until ``quiz.js`` takes the
         form over, so a page without the script shows the question without a button that does nothing.
         """
-        from .calculator import STATES_ENV
-
         spec = self.spec()
-        folder = os.environ.get(STATES_ENV)
+        folder = os.environ.get(FILES_ENV)
         if folder:
             text = json.dumps(spec, separators=(",", ":"), sort_keys=True)
             name = "quiz-" + hashlib.sha1(text.encode()).hexdigest()[:16] + ".json"

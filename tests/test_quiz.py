@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from storageperf_book import quiz as q
-from storageperf_book.calculator import STATES_ENV
 from storageperf_book.figures import SITE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +30,7 @@ NUMBER = dict(id="page-one/3", prompt="What throughput may a 4 TiB Premium volum
 def _fresh(monkeypatch):
     monkeypatch.setattr(q, "ANSWERS", {})
     monkeypatch.delenv(SITE_ENV, raising=False)
-    monkeypatch.delenv(STATES_ENV, raising=False)
+    monkeypatch.delenv(q.FILES_ENV, raising=False)
 
 
 def _visible_text(fragment):
@@ -88,7 +87,7 @@ def test_on_the_site_a_question_is_a_fieldset_of_labelled_native_inputs_with_no_
 
 def test_a_site_build_keeps_the_key_in_a_file_of_the_site(monkeypatch, tmp_path):
     monkeypatch.setenv(SITE_ENV, "1")
-    monkeypatch.setenv(STATES_ENV, str(tmp_path))
+    monkeypatch.setenv(q.FILES_ENV, str(tmp_path))
     page = q.Quiz(**NUMBER).to_html()
     spec = json.loads(html.unescape(re.search(r'data-quiz="([^"]*)"', page).group(1)))
     assert set(spec) == {"id", "kind", "src"} and "256" not in page

@@ -791,7 +791,7 @@ def test_the_cheat_sheet_prints_on_one_page(browser, server, paper):
 def _quiz_spec(html_dir, form):
     """A question's key and feedback, as the site serves them to quiz.js."""
     spec = json.loads(form.get_attribute("data-quiz"))
-    return json.loads((html_dir / "_static" / "calculators" / spec["src"]).read_text(encoding="utf-8"))
+    return json.loads((html_dir / "_static" / "quizzes" / spec["src"]).read_text(encoding="utf-8"))
 
 
 def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_for_the_room(

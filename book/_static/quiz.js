@@ -51,7 +51,7 @@ export function answersDocument(records, now = new Date()) {
 }
 
 const answers = {};
-const FILES = new URL("calculators/", import.meta.url);
+const FILES = new URL("quizzes/", import.meta.url);
 
 // The question's key and feedback: in the form, or in a file of the site loaded at the first check.
 async function loadSpec(spec) {
