@@ -866,3 +866,22 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
     assert counts[(key["id"], key["correct"][0])] == 1 and counts[(key["id"], letter)] == 0  # the last check counts
     assert counts[(key_number["id"], "low")] == 1
     assert sum(counts.groupby(level="question").sum() > 0) == 2  # only the two questions checked
+
+
+def test_every_knowledge_check_has_its_key_on_the_site_and_none_in_its_page(html_dir, pages):
+    # each question names a key file the site serves; the page's text holds none of its feedback before a check
+    import html as html_lib
+
+    checked = 0
+    for name in pages:
+        text = (html_dir / name).read_text(encoding="utf-8")
+        for attribute in re.findall(r'<form class="quiz" data-quiz="([^"]*)"', text):
+            spec = json.loads(html_lib.unescape(attribute))
+            key = json.loads((html_dir / "_static" / "quizzes" / spec["src"]).read_text(encoding="utf-8"))
+            assert key["id"] == spec["id"] and key["kind"] == spec["kind"], name
+            sentences = [key["right"], *key.get("feedback", {}).values(), key.get("too_low"), key.get("too_high")]
+            shown = [s for s in sentences if s and html_lib.escape(s, quote=False) in text]
+            assert not shown, f"{name}: {spec['id']} shows {shown[:1]} before a check"
+            checked += 1
+    written = sum(p.read_text(encoding="utf-8").count('Quiz(\\"') for p in (ROOT / "book").rglob("*.ipynb"))
+    assert checked == written > 0, f"{checked} knowledge checks on the site, {written} in the notebooks"
