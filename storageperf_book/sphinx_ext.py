@@ -6,11 +6,12 @@ version plotly.py bundles (:mod:`storageperf_book.plotly_bundle`, cached in ``bu
 downloaded from the npm registry once and checked against its pinned sha512), with its licence beside it; the build
 stops when plotly.py's plotly.js is not the pinned one. It copies the data package into the site's ``data/`` folder
 (the appendix links to its tables there), and tells notebooks executed for the site (through
-:data:`~storageperf_book.figures.SITE_ENV`) to render calculators without a kernel. It also gives the bibliography
-style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels, with the letter that tells
-two works of one author and year apart ("Microsoft25b") given once over the whole ``.bib`` file, so that a work
-keeps its label in every chapter's reference list and no two works share one. Each chapter page offers its runnable
-archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
+:data:`~storageperf_book.figures.SITE_ENV`) to render calculators and knowledge checks without a kernel, and
+serves the knowledge checks' script and keys (:mod:`storageperf_book.quiz`) on the pages that have one. It also
+gives the bibliography style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels, with
+the letter that tells two works of one author and year apart ("Microsoft25b") given once over the whole ``.bib``
+file, so that a work keeps its label in every chapter's reference list and no two works share one. Each chapter page
+offers its runnable archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
 
 The launch and repository buttons point at the repository the site was built from (:func:`repository_url`): the
 address in the environment variable :data:`REPOSITORY_ENV` if set, else the checkout's ``origin`` remote, else
@@ -28,6 +29,7 @@ from pathlib import Path
 from . import plotly_bundle
 from .calculator import STATES_ENV
 from .figures import SITE_ENV
+from .quiz import FILES_ENV as QUIZ_FILES_ENV
 
 #: Environment variable that sets the repository the site's buttons point at (overrides the git remote).
 REPOSITORY_ENV = "GUIDE_REPOSITORY_URL"
@@ -45,6 +47,10 @@ PLOTLY_CACHE = "build/vendor"
 CALCULATOR_JS = "calculator.js"
 STATES = "calculators"
 
+#: The knowledge checks' script (storageperf_book.quiz), relative to ``_static``; and where it finds their keys.
+QUIZ_JS = "quiz.js"
+QUIZZES = "quizzes"
+
 
 def _add_plotly(app, pagename, templatename, context, doctree):
     # figures.js loads plotly.js once the page is parsed, from the address this tag gives, and draws a figure when
@@ -54,6 +60,8 @@ def _add_plotly(app, pagename, templatename, context, doctree):
         context["metatags"] = context.get("metatags", "") + f'\n<meta name="book-plotly-js" content="{url}" />'
     if 'class="calculator"' in context.get("body", ""):
         app.add_js_file(CALCULATOR_JS, type="module")
+    if 'class="quiz"' in context.get("body", ""):
+        app.add_js_file(QUIZ_JS, type="module")
 
 
 def _states_folder(app):
@@ -67,6 +75,19 @@ def _copy_states(app, exception):
         target = Path(app.outdir) / "_static" / STATES
         target.mkdir(parents=True, exist_ok=True)
         for f in sorted(_states_folder(app).glob("*.json")):
+            shutil.copyfile(f, target / f.name)
+
+
+def _quiz_folder(app):
+    return Path(app.doctreedir) / "quiz-files"
+
+
+def _copy_quiz_files(app, exception):
+    # Each executed knowledge check wrote its key and feedback (named by their content) into the build's folder.
+    if exception is None and app.builder.format == "html":
+        target = Path(app.outdir) / "_static" / QUIZZES
+        target.mkdir(parents=True, exist_ok=True)
+        for f in sorted(_quiz_folder(app).glob("*.json")):
             shutil.copyfile(f, target / f.name)
 
 
@@ -385,6 +406,7 @@ def setup(app):
     """Sphinx extension: serve plotly.js once and the data package, execute notebooks in site mode, label citations."""
     os.environ[SITE_ENV] = "1"
     os.environ[STATES_ENV] = str(_states_folder(app))
+    os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
     app.connect("html-page-context", _add_plotly)
@@ -394,6 +416,7 @@ def setup(app):
     app.connect("build-finished", _copy_data)
     app.connect("build-finished", _write_studio_facts)
     app.connect("build-finished", _copy_states)
+    app.connect("build-finished", _copy_quiz_files)
     app.connect("build-finished", _drop_fontawesome_js)
     app.connect("build-finished", _subset_webfonts, priority=900)
     app.connect("build-finished", _drop_unused_scripts)

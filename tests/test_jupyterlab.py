@@ -1,5 +1,6 @@
 """Each chapter in a live JupyterLab, installed as Binder installs it: the prose reads as on the site, the solutions
-are folded, and the calculators are widget panels that recompute through the model.
+are folded, the calculators are widget panels that recompute through the model, and a knowledge check answers
+from the keyboard.
 
 Installs binder/requirements.txt and binder/postBuild into a fresh virtual environment, starts its JupyterLab on
 127.0.0.1 over a copy of the chapters, runs every cell of each chapter in Debian's Chromium, reads the rendered
@@ -212,5 +213,53 @@ def test_a_chapter_reads_as_on_the_site_and_recomputes_live(lab, notebook, label
             # the panel redraws a new figure in its output area
             page.wait_for_function("t => [...document.querySelectorAll('.gtitle')].some(e => e.textContent.startsWith(t))",
                                    arg=expected, timeout=30_000)
+        finally:
+            browser.close()
+
+
+def test_a_knowledge_check_answers_from_the_keyboard_in_a_live_kernel(lab):
+    # The HPC/EDA chapter's first knowledge check, a widget panel once the cells have run: Tab to a wrong option,
+    # Space to choose it, Tab to Check, Enter; the feedback says why that option is wrong, as the chapter's Quiz does
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import sample_answers
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    first = sample_answers.chapter_quizzes()[0]
+    letter = next(c for c in first.letters if c not in first.correct)
+    expected = first.check(letter)["feedback"]
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{lab}/lab/workspaces/hpc-eda-quiz/tree/hpc-eda.ipynb")
+            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+            page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=60_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+            page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+            panel = page.locator(".widget-vbox").filter(has=page.locator(".widget-html", has_text=first.prompt)).first
+            panel.wait_for(timeout=120_000)
+            radios = panel.locator(".widget-radio-box input[type=radio]")
+            assert radios.count() == len(first.letters)
+            before = radios.nth(first.letters.index(letter) - 1) if first.letters.index(letter) else None
+            if before:
+                before.focus()
+                page.keyboard.press("Tab")
+            else:
+                radios.first.focus()
+            assert radios.nth(first.letters.index(letter)).evaluate("e => e === document.activeElement")
+            page.keyboard.press("Space")
+            for _ in range(len(first.letters) + 1):
+                page.keyboard.press("Tab")
+                if page.evaluate("document.activeElement.tagName === 'BUTTON' && "
+                                 "document.activeElement.textContent.trim() === 'Check'"):
+                    break
+            else:
+                raise AssertionError("Tab from the options does not reach the Check button")
+            page.keyboard.press("Enter")
+            feedback = panel.locator(".widget-html [role=status]")
+            feedback.wait_for(timeout=30_000)
+            assert " ".join(feedback.text_content().split()) == expected
         finally:
             browser.close()

@@ -143,17 +143,19 @@ def test_the_prose_cites_numbers_as_the_book_and_jupyterlab_both_render_them(not
 
 def test_performance_basics_quiz_and_knowledge_check_agree_on_the_standard_tie():
     # The quiz's Standard option and knowledge check 3 are one volume, quota x rate exactly at the ceiling: both
-    # answers print the model's one verdict (a tie), which the chapter's check cell asserts
+    # answers print the model's one verdict (a tie), which the chapter's check cell asserts; the knowledge check's
+    # key is the option the model names
     nb = nbformat.read(ROOT / "book/performance-basics.ipynb", as_version=4)
     markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
     solution = next(s for s in markdown if s.startswith("````{solution} ex-quiz"))
-    check = next(s for s in markdown if s.startswith("## Knowledge check"))
+    check = next(s for s in markdown if s.startswith("```{dropdown} Answer 3"))
     for answer in (solution, check):
         assert 'v("std_bind")' in answer
         assert "whatever its quota" not in answer and "kc_std_bind" not in answer
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
     assert 'put("std_bind", anf.binding_limit(hpc["quiz2_option_standard_quota"], "Standard"))' in code
     assert "== anf.TIED_LIMITS" in code
+    assert 'correct="ABC"[BIND_OPTIONS.index(anf.binding_limit(hpc["quiz2_option_standard_quota"], "Standard"))]' in code
 
 
 def test_every_chapter_has_a_live_case_in_jupyterlab():

@@ -1,0 +1,74 @@
+"""Write the SAMPLE room's answer files that the instructor's page (book/workshop/room-answers.ipynb) reads.
+
+Made-up readers, not a real workshop: each of SAMPLE_READERS answers the HPC/EDA chapter's knowledge checks
+(their questions and keys run from the chapter itself), choosing by a seeded random draw that favours the right
+option and the distractors a reader plausibly picks. Each file is what a reader's "Download my answers" gives.
+
+    PYTHONPATH=. python tools/sample_answers.py        # rewrites book/workshop/sample-answers/
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTER = ROOT / "book" / "hpc-eda.ipynb"
+FOLDER = ROOT / "book" / "workshop" / "sample-answers"
+
+#: A made-up room: how many readers, the seed of their draws, and the moment the sample says they saved.
+SAMPLE_READERS = 12
+SEED = 2026
+SAVED_AT = dt.datetime(2026, 1, 1, 10, 0, tzinfo=dt.timezone.utc)
+
+
+def chapter_quizzes(path=CHAPTER):
+    """The chapter's Quiz objects, by running its code cells up to the one that builds them (``KC``)."""
+    namespace = {}
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, str(path), "exec"), namespace)  # noqa: S102  (the book's own notebook)
+            if "KC" in namespace:
+                return namespace["KC"]
+    raise ValueError(f"path {str(path)!r} builds no list KC of Quiz objects")
+
+
+def sample_choice(quiz, rng):
+    """A made-up reader's answer: right two times in three, else a wrong option or a number off by a usual slip."""
+    if quiz.kind == "number":
+        slips = [quiz.answer, quiz.answer, quiz.answer / 2, quiz.answer * 2]  # made-up slips: half, double
+        return f"{rng.choice(slips):.0f}"
+    if rng.random() < 2 / 3:
+        return list(quiz.correct)
+    wrong = [c for c in quiz.letters if c not in quiz.correct]
+    picked = [rng.choice(wrong)]
+    return sorted(set(picked + (list(quiz.correct[:1]) if quiz.multiple else [])))
+
+
+def write(folder=FOLDER):
+    from storageperf_book import quiz as q
+
+    quizzes = chapter_quizzes()
+    rng = random.Random(SEED)
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.json"):
+        old.unlink()
+    for reader in range(1, SAMPLE_READERS + 1):
+        q.ANSWERS.clear()
+        for k, quiz in enumerate(quizzes):
+            quiz.check(sample_choice(quiz, rng))
+            q.ANSWERS[quiz.id]["answered_at"] = (SAVED_AT + dt.timedelta(minutes=k)).isoformat()
+        document = q.answers_document(saved_at=SAVED_AT.isoformat())
+        document["sample"] = "made-up answers written by tools/sample_answers.py, not a real reader's"
+        (folder / f"sample-reader-{reader:02d}.json").write_text(json.dumps(document, indent=1) + "\n",
+                                                                   encoding="utf-8")
+    return sorted(folder.glob("*.json"))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    print("\n".join(str(p.relative_to(ROOT)) for p in write()))
