@@ -68,27 +68,26 @@ def _states_folder(app):
     return Path(app.doctreedir) / "calculator-states"
 
 
-def _copy_states(app, exception):
-    # Each executed calculator wrote its state file (named by its content) into the build's own folder; the site
-    # serves them all beside calculator.js.
-    if exception is None and app.builder.format == "html":
-        target = Path(app.outdir) / "_static" / STATES
-        target.mkdir(parents=True, exist_ok=True)
-        for f in sorted(_states_folder(app).glob("*.json")):
-            shutil.copyfile(f, target / f.name)
+def _copy_build_files(folder, served):
+    """A build-finished handler: copy the JSON files the executed notebooks wrote into ``folder(app)`` (each named
+    by its content) to the site's ``_static/<served>``."""
+    def copy(app, exception):
+        if exception is None and app.builder.format == "html":
+            target = Path(app.outdir) / "_static" / served
+            target.mkdir(parents=True, exist_ok=True)
+            for f in sorted(folder(app).glob("*.json")):
+                shutil.copyfile(f, target / f.name)
+    return copy
 
 
 def _quiz_folder(app):
     return Path(app.doctreedir) / "quiz-files"
 
 
-def _copy_quiz_files(app, exception):
-    # Each executed knowledge check wrote its key and feedback (named by their content) into the build's folder.
-    if exception is None and app.builder.format == "html":
-        target = Path(app.outdir) / "_static" / QUIZZES
-        target.mkdir(parents=True, exist_ok=True)
-        for f in sorted(_quiz_folder(app).glob("*.json")):
-            shutil.copyfile(f, target / f.name)
+#: Each executed calculator wrote its state files, each knowledge check its key and feedback: the site serves them
+#: beside calculator.js and quiz.js.
+_copy_states = _copy_build_files(_states_folder, STATES)
+_copy_quiz_files = _copy_build_files(_quiz_folder, QUIZZES)
 
 
 def _citations_as_list_items(app, pagename, templatename, context, doctree):

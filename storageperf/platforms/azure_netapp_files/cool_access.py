@@ -30,7 +30,7 @@ from .pricing import (
     monthly_flexible_throughput_cost_usd,
     price,
 )
-from .sizing import flexible_volume, pool_size_tib, sizing_options
+from .sizing import flexible_volume, pool_plan, pool_size_tib
 
 
 def _coolness_days(coolness_period_days):
@@ -420,8 +420,8 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
         rule = cool_access_rule(region) if service_level in ("Premium", "Ultra") else "2025"
     checks.choice("rule", rule, COOL_ACCESS_RULES)
     high = pool_range_tib()[1]
-    option = sizing_options(cap, need, region)[service_level]
-    out = {"rule": rule, "quota_tib": float(option["quota_tib"]), "pool_tib": float(option["pool_tib"]),
+    option = pool_plan(cap, need, service_level, region=region)   # sizing_options' row of this level alone
+    out = {"rule": rule, "quota_tib": float(option["quota_tib"]), "pool_tib": float(min(option["pool_tib"], high)),
            "usd": float(option["usd"])}
     if service_level == "Flexible":
         flex = flexible_volume(cap, need)
