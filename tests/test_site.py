@@ -30,8 +30,15 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run"]
 
 
+#: A folder holding a site already built from this checkout with GUIDE_REPOSITORY_URL set to FORK (its
+#: ``_build/html``): the site tests then read it instead of building one, for the quick loop while editing a page.
+BUILT_ENV = "STORAGEPERF_BUILT_SITE"
+
+
 @pytest.fixture(scope="module")
 def build(tmp_path_factory):
+    if os.environ.get(BUILT_ENV):
+        return subprocess.CompletedProcess([], 0, "", ""), Path(os.environ[BUILT_ENV]) / "_build" / "html"
     out = tmp_path_factory.mktemp("site")
     jb = Path(sys.executable).with_name("jupyter-book")
     env = {**os.environ, REPOSITORY_ENV: FORK}  # the buttons must follow the repository the site is built from
