@@ -2,15 +2,19 @@
 
 Unzipped on a clean machine, ``python -m venv .venv``, ``pip install -r requirements.txt`` and ``jupyter lab``
 run the chapter: the wheel carries the model, the book's own code and the data package (``storageperf/_data``);
-the requirements are the Binder environment's pins (``binder/requirements.txt``) and the wheel.
+the requirements are the Binder environment's pins (``binder/requirements.txt``) and the wheel. The notebook
+carries its citations as text (:mod:`storageperf_book.citations`), as JupyterLab renders no bibliography.
 """
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
+
+from . import citations
 
 #: Where the site serves the archives, relative to its root.
 FOLDER = "downloads"
@@ -126,8 +130,16 @@ def notebooks_archive(notebooks, wheel, requirements, target, folder, title, ext
 def site_archives(root, outdir, chapters):
     """Build the wheel once and one archive per chapter under ``outdir/downloads``; return their paths."""
     root = Path(root)
+    entries = citations.read_bib(root / citations.BIB)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(root, tmp)
-        return [chapter_archive(root / f"{name}.ipynb", wheel, root / "binder" / "requirements.txt",
-                                Path(outdir) / FOLDER / f"{Path(name).name}.zip", title)
-                for name, title in chapters.items()]
+        archives = []
+        for name, title in chapters.items():
+            # the notebook a reader opens in JupyterLab: its citations as text (no bibliography is rendered there)
+            notebook = Path(tmp, "chapters", f"{Path(name).name}.ipynb")
+            notebook.parent.mkdir(exist_ok=True)
+            nb = citations.notebook_as_text(json.loads((root / f"{name}.ipynb").read_text(encoding="utf-8")), entries)
+            notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            archives.append(chapter_archive(notebook, wheel, root / "binder" / "requirements.txt",
+                                            Path(outdir) / FOLDER / f"{Path(name).name}.zip", title))
+        return archives

@@ -2,11 +2,12 @@
 
 Both start from the chapters of ``_toc.yml`` with every ``{eval}`` role of the prose replaced by the value the site
 shows (each chapter executed once, in its kernel, each role evaluated after the cells above it), so the notebooks
-read well before anything runs; their code cells stay, without outputs, to run. The participant edition then loses
-every answer: the ``{solution}`` blocks, the knowledge checks' ``{dropdown} Answer`` blocks and any cell tagged
-``solution`` or ``answer``. The instructor edition keeps them and adds the instructor notes
-(``book/workshop/instructor/<chapter>.md``). Each edition is written as notebooks and as one runnable zip
-(:mod:`storageperf_book.archive`): the notebooks, the package's wheel and the Binder pins.
+read well before anything runs, and every citation written out (author, year, title:
+:mod:`storageperf_book.citations`), as JupyterLab renders no bibliography; their code cells stay, without outputs,
+to run. The participant edition then loses every answer: the ``{solution}`` blocks, the knowledge checks'
+``{dropdown} Answer`` blocks and any cell tagged ``solution`` or ``answer``. The instructor edition keeps them and
+adds the instructor notes (``book/workshop/instructor/<chapter>.md``). Each edition is written as notebooks and as
+one runnable zip (:mod:`storageperf_book.archive`): the notebooks, the package's wheel and the Binder pins.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ import re
 import tempfile
 import time
 from pathlib import Path
+
+from . import citations
 
 #: The workshop's own pages (run sheets, setup check, cheat sheet), relative to the repository: not chapters.
 WORKSHOP = Path("book/workshop")
@@ -242,12 +245,13 @@ def participant(nb):
     return nb
 
 
-def _editions(notebook):
-    """Both editions of one chapter, as notebooks."""
+def _editions(notebook, entries):
+    """Both editions of one chapter, as notebooks; ``entries`` is the bibliography (:func:`citations.read_bib`)."""
     import nbformat
 
     notebook = Path(notebook)
     filled = fill(nbformat.read(notebook, as_version=4), evaluate(notebook))
+    citations.notebook_as_text(filled, entries)
     return {"participant": participant(filled), "instructor": filled}
 
 
@@ -279,9 +283,10 @@ def build(root=".", out=None):
     if missing:
         raise ValueError(f"every chapter needs its instructor notes in {NOTES}/; missing: {', '.join(missing)}")
     written = {edition: [] for edition in EDITIONS}
+    entries = citations.read_bib(root / citations.BIB)
     # one chapter after another: each takes seconds
     for notebook in chapters:
-        for edition, nb in _editions(notebook).items():
+        for edition, nb in _editions(notebook, entries).items():
             path = out / edition / notebook.name
             path.parent.mkdir(parents=True, exist_ok=True)
             nbformat.write(nb, path)

@@ -26,7 +26,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from . import plotly_bundle
+from . import citations, plotly_bundle
 from .calculator import STATES_ENV
 from .figures import SITE_ENV
 from .quiz import FILES_ENV as QUIZ_FILES_ENV
@@ -256,9 +256,7 @@ def _book_bibliography_style(bibfiles):
 def _book_reference_style(bibfiles):
     """The ``book`` citation style: author-year, with a letter after the year where one author has several works
     in a year (``Microsoft, 2025a``), lettered in the reference list's order, so a citation names one work."""
-    from pybtex.database import parse_file
     from pybtex.richtext import Text
-    from pybtex.style.formatting.alpha import Style as Alpha
     from pybtex.style.template import node
     from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
     from sphinxcontrib.bibtex.style.referencing.basic_author_year import (
@@ -267,20 +265,13 @@ def _book_reference_style(bibfiles):
     )
     from sphinxcontrib.bibtex.style.template import join, join2, post_text, pre_text, reference
 
-    def author_year(entry):
-        return tuple(str(p) for p in entry.persons.get("author", ())), entry.fields.get("year", "n.d.")
-
-    entries = Alpha().sort([e for f in bibfiles for e in parse_file(f).entries.values()])
-    groups = {}
-    for entry in entries:
-        groups.setdefault(author_year(entry), []).append(entry.key)
-    letters = {key: "abcdefghijklmnopqrstuvwxyz"[i] for keys in groups.values() if len(keys) > 1
-               for i, key in enumerate(keys)}
+    # the letters are the ones the notebooks' citations as text carry (one rule, in citations.letters)
+    letters = citations.letters({k: v for f in bibfiles for k, v in citations.read_bib(f).items()})
 
     @node
     def lettered_year(children, data):
         entry = data["entry"]
-        return Text(author_year(entry)[1] + letters.get(entry.key, ""))
+        return Text(entry.fields.get("year", "n.d.") + letters.get(entry.key, ""))
 
     class Parenthetical(BasicAuthorYearParentheticalReferenceStyle):
         def inner(self, role_name):

@@ -24,6 +24,7 @@ from storageperf import data, studio
 from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
+from storageperf_book import citations, editions
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
@@ -125,14 +126,20 @@ def binder(tmp_path_factory):
     run(["bash", copy / "binder" / "postBuild"], cwd=copy, env={"PATH": f"{bindir}:/usr/bin:/bin"}, timeout=600)
     names = {p["name"].lower() for p in json.loads(run([bindir / "python", "-m", "pip", "list", "--format", "json"]))}
     assert "jupyterlab_myst" in names or "jupyterlab-myst" in names
-    return bindir
+    return bindir, copy
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory, binder):
-    work = tmp_path_factory.mktemp("lab")
-    for notebook, *_ in CASES:
-        shutil.copy(ROOT / "book" / notebook, work / notebook)
+def lab_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("lab")
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, binder, lab_dir):
+    binder, copy = binder
+    work = lab_dir
+    for notebook, *_ in CASES:  # the chapters as Binder serves them: its copy, after postBuild
+        shutil.copy(copy / "book" / notebook, work / notebook)
     # Our own settings and workspaces, not the machine's: every cell rendered (no windowing, which leaves cells
     # out of view undrawn) and no tabs restored from an earlier session.
     settings = tmp_path_factory.mktemp("lab-settings")
@@ -158,6 +165,17 @@ def lab(tmp_path_factory, binder):
     yield url
     proc.terminate()
     proc.wait(timeout=30)
+
+
+def _assert_citations_read(page, notebook, prose):
+    """No citation left as a bare key, and the chapter's first one as author, year and title."""
+    assert page.locator('.jp-MarkdownCell [title="Citation Not Found"]').count() == 0, f"{notebook}: a bare key"
+    source = (ROOT / "book" / notebook).read_text(encoding="utf-8")
+    prefix = re.search(r":keyprefix:\s*(\S+?)\\n", source)
+    first = citations.cited(source, prefix[1] if prefix else "")[0]
+    entries = citations.read_bib(ROOT / citations.BIB)
+    label = f"{citations.labels(entries)[first]}: {citations._plain(entries[first]['title'])}"
+    assert label in prose, f"{notebook}: {label!r} not in the prose"
 
 
 def _solutions(notebook):
@@ -196,6 +214,7 @@ def test_a_chapter_reads_as_on_the_site_and_recomputes_live(lab, notebook, label
             shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
             assert not shown, f"{notebook}: markup in the rendered prose: {shown[:5]}"
             assert phrase() in " ".join(" ".join(texts).split()), f"{notebook}: {phrase()!r} not in the prose"
+            _assert_citations_read(page, notebook, " ".join(" ".join(texts).split()))
             solutions = page.locator("details", has=page.locator("summary", has_text="Solution to"))
             assert solutions.count() == _solutions(notebook) > 0
             assert all(not solutions.nth(i).evaluate("e => e.open") for i in range(solutions.count()))
@@ -261,5 +280,34 @@ def test_a_knowledge_check_answers_from_the_keyboard_in_a_live_kernel(lab):
             feedback = panel.locator(".widget-html [role=status]")
             feedback.wait_for(timeout=30_000)
             assert " ".join(feedback.text_content().split()) == expected
+        finally:
+            browser.close()
+
+
+def test_a_participant_notebook_reads_with_its_numbers_before_anything_runs(lab, lab_dir):
+    # The workshop's participant edition of one chapter, opened as a participant opens it, nothing run: the prose's
+    # numbers are already there (no expression), its citations read, and no answer is left to unfold
+    notebook, *_, phrase = CASES[3]
+    nb = editions._editions(ROOT / "book" / notebook, citations.read_bib(ROOT / citations.BIB))["participant"]
+    (lab_dir / "participant").mkdir(exist_ok=True)
+    (lab_dir / "participant" / notebook).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{lab}/lab/workspaces/participant/tree/participant/{notebook}")
+            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+            prose = ".jp-MarkdownCell .myst"
+            cells = sum(c["cell_type"] == "markdown" for c in nb["cells"])
+            page.wait_for_function("([s, n]) => document.querySelectorAll(s).length === n", arg=[prose, cells],
+                                   timeout=60_000)
+            texts = page.locator(prose).all_inner_texts()
+            shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
+            assert not shown, f"participant {notebook}: markup before running: {shown[:5]}"
+            joined = " ".join(" ".join(texts).split())
+            assert phrase() in joined, f"participant {notebook}: {phrase()!r} not in the prose before running"
+            assert page.locator("details", has=page.locator("summary", has_text="Answer")).count() == 0
+            _assert_citations_read(page, notebook, joined)
         finally:
             browser.close()

@@ -206,6 +206,27 @@ def test_a_citation_in_the_text_names_one_work(html_dir, pages):
     assert sum(bool(re.search(r"\d[a-z]$", t)) for t in works) >= 2
 
 
+def test_a_citation_reads_in_a_notebook_as_on_its_page(html_dir):
+    # JupyterLab shows the citations storageperf_book.citations writes out; on the site sphinxcontrib-bibtex labels
+    # them: a chapter's labels on its page are the ones its notebook carries as text
+    from storageperf_book import citations
+
+    entries = citations.read_bib(ROOT / citations.BIB)
+    labels = citations.labels(entries)
+    chapters = [p for p in sorted((ROOT / "book").glob("[!_]*.ipynb")) if citations.ROLE.search(p.read_text())]
+    assert len(chapters) >= 5
+    for notebook in chapters:
+        prose = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]
+                          if c["cell_type"] == "markdown")
+        prefix = re.search(r"^:keyprefix:\s*(\S+)", prose, re.M)
+        cited = {labels[k] for k in citations.cited(prose, prefix[1] if prefix else "")}
+        html = (html_dir / "book" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        shown = {re.sub(r"<[^>]+>", "", t) for t in re.findall(
+            r'<a class="reference internal" href="#[^"]+" title="[^"]*">(.*?)</a>',
+            " ".join(re.findall(r'<span class="bibtex-citation"[^>]*>(.*?)</span>', html, re.S)), re.S)}
+        assert shown == cited, f"{notebook.stem}: the page shows {sorted(shown ^ cited)} where the notebook does not"
+
+
 # plotly.js's header, naming its version: "plotly.js v4.1.1", "plotly.js (basic - minified) v4.1.1"
 _PLOTLY_HEADER = re.compile(r"plotly\.js (\([^)]*\) )?v\d")
 
