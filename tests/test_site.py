@@ -121,8 +121,11 @@ def test_every_chapter_offers_its_runnable_archive(html_dir):
         assert f'href="../downloads/{notebook.stem}.zip"' in page, notebook.stem
         with zipfile.ZipFile(html_dir / "downloads" / f"{notebook.stem}.zip") as z:
             names = set(z.namelist())
+            carried = z.read(f"{notebook.stem}/{notebook.name}").decode("utf-8")
         assert {f"{notebook.stem}/{notebook.name}", f"{notebook.stem}/requirements.txt"} <= names
         assert any(n.startswith(f"{notebook.stem}/storageperf-") and n.endswith(".whl") for n in names)
+        # opened in JupyterLab, which renders no bibliography: the citations written out
+        assert "{cite}" not in carried and "{bibliography}" not in carried, notebook.stem
 
 
 def test_a_downloaded_chapter_runs_outside_the_repository(html_dir, tmp_path):

@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from storageperf_book import editions
+from storageperf_book import citations, editions
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = editions.toc_chapters(ROOT)
@@ -151,6 +151,8 @@ def test_the_participant_prose_shows_numbers_not_expressions(notebooks):
     for chapter in CHAPTERS:
         for md in _markdown(notebooks["participant"][chapter.stem]):
             assert not editions.EVAL.search(md), f"{chapter.stem}: {md[:200]}"
+            # nor a citation JupyterLab would show as a bare key: written out, as the site labels it
+            assert not citations.ROLE.search(md) and "{bibliography}" not in md, f"{chapter.stem}: {md[:200]}"
     for code in (c for nb in notebooks["participant"].values() for c in nb.cells if c.cell_type == "code"):
         assert code.outputs == [] and code.execution_count is None
 
@@ -171,12 +173,16 @@ def test_the_filled_numbers_are_the_chapters_own(notebooks):
     editions.execute(run, chapter.parent)
     values = json.loads(run.cells[-1].outputs[0]["text"])
     participant = _markdown(notebooks["participant"]["cool-access"])
+    entries = citations.read_bib(ROOT / citations.BIB)
+    prefix = re.search(r"^:keyprefix:\s*(\S+)", "\n".join(_markdown(nb)), re.M)[1]
+    works = citations.cited("\n".join(_markdown(nb)), prefix)
     compared = 0
     for md in _markdown(nb):
         roles = [ROLE.match(expr) for expr in editions.EVAL.findall(md)]
         if not roles or editions.answer_blocks(md) or any(r is None or r[1] not in values for r in roles):
             continue
         expected = editions.EVAL.sub(lambda m: format(values[ROLE.match(m[1])[1]], ROLE.match(m[1])[2] or ""), md)
+        expected = citations.as_text(expected, entries, prefix, works=works)  # the citations written out, too
         assert expected in participant, expected[:300]
         compared += 1
     assert compared >= len([md for md in _markdown(nb) if editions.EVAL.search(md)]) // 2
