@@ -22,7 +22,7 @@ book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@echo "The site is at $(CURDIR)/$(BUILD)/index.html"
 
-workshop: $(VENV)/.book  ## the workshop's participant and instructor editions (notebooks and zips) into _build/workshop
+workshop: book  ## the workshop's participant and instructor editions (notebooks, zips, the participant's site) into _build/workshop
 	$(BIN)/python tools/workshop.py
 
 handouts: book $(VENV)/.test chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/

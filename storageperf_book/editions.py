@@ -255,8 +255,76 @@ def _editions(notebook, entries):
     return {"participant": participant(filled), "instructor": filled}
 
 
-def build(root=".", out=None):
-    """Write both editions: ``<out>/<edition>/<chapter>.ipynb``, ``<out>/instructor/notes/`` and the two zips.
+def answer_elements(soup):
+    """The elements of a built page (parsed by BeautifulSoup) that hold an answer: the exercises' solutions, the
+    knowledge checks' folded answers, and the cells tagged as answers."""
+    found = soup.select("div.solution")
+    found += [d for d in soup.select("details.sd-dropdown")
+              if d.summary and d.summary.get_text(" ", strip=True).startswith("Answer")]
+    found += [c for c in soup.select("div.cell") if ANSWER_TAGS & {t.removeprefix("tag_") for t in c.get("class", [])}]
+    return found
+
+
+def participant_site(html, out, notebooks, wheel, requirements):
+    """Write the site's participant edition: the built site ``html`` copied to ``out`` without any answer.
+
+    Every page loses its :func:`answer_elements`; the notebook each chapter page offers to download
+    (``_sources/``) and its runnable zip (``downloads/``) are the participant edition's. The knowledge checks keep
+    working: they check an answer in the page, and show the feedback only for what the reader chose.
+
+    Parameters
+    ----------
+    html : path-like
+        The built site (``_build/html``).
+    out : path-like
+        Where to write the participant's copy (emptied first).
+    notebooks : list of path-like
+        The participant edition's notebooks (:func:`build` writes them).
+    wheel, requirements : path-like
+        The package's wheel and the Binder pins, for the runnable zips.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The pages that lost an answer.
+    """
+    import shutil
+
+    from bs4 import BeautifulSoup
+
+    from .archive import FOLDER, chapter_archive
+
+    html, out = Path(html), Path(out)
+    if not (html / "index.html").is_file():
+        raise ValueError(f"html must be the built site (make book), with an index.html; got {str(html)!r}")
+    if out.resolve() == html.resolve():
+        raise ValueError(f"out must be another folder than the site it copies, got {str(out)!r}")
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(html, out)
+    changed = []
+    for page in sorted(out.rglob("*.html")):
+        if "_static" in page.parts:
+            continue
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        found = answer_elements(soup)
+        if found:
+            for element in found:
+                element.decompose()
+            page.write_text(str(soup), encoding="utf-8")
+            changed.append(page)
+    for notebook in map(Path, notebooks):
+        source = out / "_sources" / "book" / notebook.name
+        if source.is_file():
+            source.write_bytes(notebook.read_bytes())
+        archive = out / FOLDER / f"{notebook.stem}.zip"
+        if archive.is_file():
+            chapter_archive(notebook, wheel, requirements, archive, f"{notebook.stem} (participant edition)")
+    return changed
+
+
+def build(root=".", out=None, html=None):
+    """Write both editions: ``<out>/<edition>/<chapter>.ipynb``, ``<out>/instructor/notes/`` and the two zips, and
+    with ``html`` the site's participant edition in ``<out>/participant-site``.
 
     Parameters
     ----------
@@ -264,11 +332,13 @@ def build(root=".", out=None):
         The repository.
     out : path-like, optional
         Where to write; ``<root>/_build/workshop`` by default.
+    html : path-like, optional
+        The built site (``make book``), to write its participant edition from (:func:`participant_site`).
 
     Returns
     -------
     list of pathlib.Path
-        Every file written: the notebooks, the notes, the zips.
+        Every file written: the notebooks, the notes, the zips, the participant site's index.
     """
     import nbformat
 
@@ -301,12 +371,16 @@ def build(root=".", out=None):
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(root, tmp)
         requirements = root / "binder" / "requirements.txt"
+        site = []
+        if html is not None:
+            participant_site(html, out / "participant-site", written["participant"], wheel, requirements)
+            site = [out / "participant-site" / "index.html"]
         zips = [notebooks_archive(written["participant"], wheel, requirements, out / "participant.zip",
                                   "participant", "The guide's chapters, participant edition (exercises, no answers)"),
                 notebooks_archive(written["instructor"], wheel, requirements, out / "instructor.zip", "instructor",
                                   "The guide's chapters, instructor edition (solutions, answers, instructor notes)",
                                   extra={f"notes/{n.name}": n for n in notes})]
-    return [*written["participant"], *written["instructor"], *copies, *zips]
+    return [*written["participant"], *written["instructor"], *copies, *zips, *site]
 
 
 def main(argv=None):
@@ -316,8 +390,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=".", help="the repository (default: the current folder)")
     parser.add_argument("--out", default=None, help=f"where to write (default: <root>/{OUT})")
+    parser.add_argument("--html", default=None, help="the built site, to write its participant edition from "
+                        "(default: <root>/_build/html when it has been built)")
     args = parser.parse_args(argv)
+    html = args.html or (Path(args.root) / "_build" / "html" if (Path(args.root) / "_build/html/index.html").is_file()
+                         else None)
     start = time.perf_counter()
-    for path in build(args.root, args.out):
+    for path in build(args.root, args.out, html):
         print("wrote", path)
     print(f"both editions built in {time.perf_counter() - start:.0f} s")

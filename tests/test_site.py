@@ -230,6 +230,49 @@ def test_a_citation_reads_in_a_notebook_as_on_its_page(html_dir):
         assert shown == cited, f"{notebook.stem}: the page shows {sorted(shown ^ cited)} where the notebook does not"
 
 
+@pytest.fixture(scope="module")
+def participant_site(html_dir, tmp_path_factory):
+    """The workshop's editions built from this site (make workshop): the participant's copy of the site."""
+    from storageperf_book import editions
+
+    out = tmp_path_factory.mktemp("workshop")
+    editions.build(ROOT, out, html=html_dir)
+    return out
+
+
+def test_the_participant_site_is_the_site_without_its_answers(html_dir, participant_site):
+    from bs4 import BeautifulSoup
+
+    from storageperf_book import editions
+
+    site, checked = participant_site / "participant-site", 0
+    for page in sorted((html_dir / "book").glob("*.html")):
+        original = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        copy = BeautifulSoup((site / "book" / page.name).read_text(encoding="utf-8"), "html.parser")
+        answers = editions.answer_elements(original)
+        assert not editions.answer_elements(copy), page.name
+        assert len(copy.select("div.exercise")) == len(original.select("div.exercise")) > 0 or page.stem in (
+            "data-and-sources", "glossary", "intro"), page.name
+        answered = [" ".join(a.get_text(" ").split()) for a in answers]
+        for element in answers:
+            element.decompose()
+        outside = " ".join(original.get_text(" ").split())
+        shown = " ".join(copy.get_text(" ").split())
+        assert shown == outside, f"{page.name}: the participant's page differs beyond its answers"
+        for answer in answered:  # each sentence of an answer the page does not say elsewhere
+            for sentence in re.split(r"(?<=[.;:])\s+", answer):
+                if len(sentence) >= 40 and sentence not in outside:
+                    assert sentence not in shown, f"{page.name}: {sentence!r}"
+                    checked += 1
+    assert checked > 50
+    # what a chapter page offers to download is the participant's notebook
+    for notebook in editions.toc_chapters(ROOT):
+        built = (participant_site / "participant" / notebook.name).read_bytes()
+        assert (site / "_sources" / "book" / notebook.name).read_bytes() == built
+        with zipfile.ZipFile(site / "downloads" / f"{notebook.stem}.zip") as z:
+            assert z.read(f"{notebook.stem}/{notebook.name}") == built, notebook.stem
+
+
 # plotly.js's header, naming its version: "plotly.js v4.1.1", "plotly.js (basic - minified) v4.1.1"
 _PLOTLY_HEADER = re.compile(r"plotly\.js (\([^)]*\) )?v\d")
 
