@@ -11,7 +11,8 @@ serves the knowledge checks' script and keys (:mod:`storageperf_book.quiz`) on t
 gives the bibliography style ``book`` (``bibtex_default_style`` in ``_config.yml``): pybtex's ``alpha`` labels, with
 the letter that tells two works of one author and year apart ("Microsoft25b") given once over the whole ``.bib``
 file, so that a work keeps its label in every chapter's reference list and no two works share one. Each chapter page
-offers its runnable archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons.
+offers its runnable archive (:mod:`storageperf_book.archive`) in the download menu beside the launch buttons, in place
+of the bare notebook.
 
 The launch and repository buttons point at the repository the site was built from (:func:`repository_url`): the
 address in the environment variable :data:`REPOSITORY_ENV` if set, else the checkout's ``origin`` remote, else
@@ -369,7 +370,8 @@ def _chapters(app):
 
 
 def _add_chapter_download(app, pagename, templatename, context, doctree):
-    # Beside the launch buttons, in the page's download menu: the runnable chapter (storageperf_book.archive).
+    # Beside the launch buttons, in the page's download menu: the runnable chapter (storageperf_book.archive), in
+    # place of the bare notebook, which runs nowhere without the guide's package.
     if pagename not in _chapters(app):
         return
     from .archive import FOLDER
@@ -380,7 +382,8 @@ def _add_chapter_download(app, pagename, templatename, context, doctree):
             "label": "download-chapter-button"}
     for button in context.get("header_buttons", []):
         if button.get("label") == "download-buttons":
-            button["buttons"].insert(0, link)
+            button["buttons"] = [link] + [b for b in button["buttons"]
+                                          if not str(b.get("url", "")).endswith(".ipynb")]
             return
     context.setdefault("header_buttons", []).append(link)
 

@@ -119,6 +119,8 @@ def test_every_chapter_offers_its_runnable_archive(html_dir):
     for notebook in sorted((ROOT / "book").glob("[!_]*.ipynb")):
         page = (html_dir / "book" / f"{notebook.stem}.html").read_text(encoding="utf-8")
         assert f'href="../downloads/{notebook.stem}.zip"' in page, notebook.stem
+        # not the bare notebook, which runs nowhere without the guide's package
+        assert f'href="../_sources/book/{notebook.name}"' not in page, notebook.stem
         with zipfile.ZipFile(html_dir / "downloads" / f"{notebook.stem}.zip") as z:
             names = set(z.namelist())
             carried = z.read(f"{notebook.stem}/{notebook.name}").decode("utf-8")
