@@ -268,9 +268,9 @@ def answer_elements(soup):
 def participant_site(html, out, notebooks, wheel, requirements):
     """Write the site's participant edition: the built site ``html`` copied to ``out`` without any answer.
 
-    Every page loses its :func:`answer_elements`; the notebook each chapter page offers to download
-    (``_sources/``) and its runnable zip (``downloads/``) are the participant edition's. The knowledge checks keep
-    working: they check an answer in the page, and show the feedback only for what the reader chose.
+    Every page loses its :func:`answer_elements`; each chapter's runnable zip (``downloads/``), which its page offers,
+    and the copy of its source the site keeps (``_sources/``) are the participant edition's. The knowledge checks
+    keep working: they check an answer in the page, and show the feedback only for what the reader chose.
 
     Parameters
     ----------
