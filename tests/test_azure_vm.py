@@ -66,3 +66,38 @@ def test_host_caching_is_refused_on_disks_of_4_tib_and_larger():
     # uncached on a P50 is fine, and the VM's cached limit (the temporary disk's) is still reported
     p = azure_vm.disk_paths("Standard_DS14_v2", "P50", 4)
     assert p["uncached"]["iops"] == 30_000 and p["cached"]["mb_per_s"] == 512 and p["host_caching"] is False
+
+
+def _limits_with_dates():
+    from storageperf import data
+
+    docs = data.load("documents").set_index("id")
+    table = data.load("azure_vm_limits")
+    return table.assign(date=table["document"].map(docs["date"]), where=table["document"].map(docs["where"]))
+
+
+def test_the_dsv2_limits_cite_the_size_table_in_its_current_repository():
+    # The DSv2 11-15 table moved to MicrosoftDocs/azure-compute-docs; its revision of 2022-12-21 states the 2020 rows
+    # word for word, so every DS12_v2 to DS15_v2 row cites that revision (not the 2020-02-03 copy).
+    table = _limits_with_dates()
+    dsv2 = table[table["resource"].isin(azure_vm.DISK_SIZES)]
+    assert len(dsv2) == 33
+    assert (dsv2["date"] >= "2022-12-21").all(), dsv2.loc[dsv2["date"] < "2022-12-21", "id"].tolist()
+    assert dsv2["where"].str.startswith("MicrosoftDocs/azure-compute-docs").all()
+    rule = table.set_index("id").loc["premium_ssd_host_cache_below"]
+    assert rule["where"].startswith("MicrosoftDocs/azure-compute-docs") and rule["value"] == 4
+
+
+def test_the_edsv6_sizes_give_uncached_limits_and_no_cached_limit():
+    # Edsv6 size table (ms.date 2024-08-01): "| Standard_E16ds_v6 | 48 | 25600 | 848 | ..." (uncached Premium SSD);
+    # it supports Premium Storage caching but publishes no cached limit and no cache size.
+    table = _limits_with_dates().set_index("id")
+    assert (table.loc["e16ds_v6_uncached_iops", "value"], table.loc["e16ds_v6_uncached_mb_per_s", "value"]) == (
+        25_600, 848)
+    edsv6 = table[table["resource"].str.endswith("ds_v6")]
+    assert sorted(edsv6["resource"].unique()) == ["Standard_E16ds_v6", "Standard_E20ds_v6", "Standard_E4ds_v6",
+                                                  "Standard_E8ds_v6"]
+    assert not [i for i in edsv6.index if ("cached" in i and "uncached" not in i) or "cache_size" in i]
+    # one Edsv6 size a DSv2 size, with the same vCPUs
+    for ds, e in zip(azure_vm.DISK_SIZES, ("e4ds_v6", "e8ds_v6", "e16ds_v6", "e20ds_v6")):
+        assert azure_vm.limit(ds, "vcpus", "vCPUs") == table.loc[f"{e}_vcpus", "value"]

@@ -7,7 +7,9 @@ which cites Microsoft's size tables row by row.
 
 References
 ----------
-.. [1] Microsoft Learn, "Memory optimized Dv2 and DSv2-series" (Standard_DS14_v2 row), 2020-02-03.
+.. [1] Microsoft Learn, "Memory optimized Dv2 and DSv2-series" (Standard_DS14_v2 row), 2020-02-03; the same rows in
+   its 2022-12-21 revision, which the table cites. The series is End of Life, retiring 2028-05-01 (Microsoft
+   Learn, "VM size series retirements", 2026-09-24).
 .. [2] Microsoft Learn, "Premium SSD sizes" (P20 to P50 columns, base provisioned), 2023-03-16.
 .. [3] Microsoft Learn, "Dv5 and Dsv5-series" (Standard_D32_v5 row).
 .. [4] Microsoft Learn, "Edv5 and Edsv5-series", 2021-10-20: "Max network egress bandwidth (Mbps)".
