@@ -35,7 +35,7 @@ def _data_dir():
 #: else ``data/`` beside the package in a checkout.
 DATA_DIR = _data_dir()
 
-_DTYPES = {"string": "string", "number": "float64", "integer": "Int64", "date": "string"}
+_DTYPES = {"string": "string", "number": "float64", "integer": "Int64", "date": "string", "boolean": "boolean"}
 
 
 @cached

@@ -305,12 +305,14 @@ def _vm(w, vm_size):
             math.ceil(need_mb / azure_vm.limit(VM_DISK, "mb_per_s", "MB/s") - 1e-12),
             math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
-    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}"]   # its limits, the disk's
+    # its limits, the disk's, and whether the size is still sold
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}", f"azure_vm_series_status:{vm_size}"]
     name = f"Self-managed server, {vm_size} with {VM_DISK} disks"
+    status = azure_vm.sale_status(vm_size)["text"]
     if n > most:
         return _row(name, VM, "cassandra-disk-caching", False,
                     f"{n} {VM_DISK} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
-                    math.nan, w["months"], math.nan, facts, price_complete=False)
+                    math.nan, w["months"], math.nan, facts, status=status, price_complete=False)
     p = azure_vm.disk_path_limits(vm_size, "None", VM_DISK, n)
     # the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
     network = azure_vm.limit(vm_size, "network", "MB/s")
@@ -324,7 +326,7 @@ def _vm(w, vm_size):
     binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
                else f"the need is above the {which} {kind} limit, {_mib(limit)}")
     return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], math.nan, w["months"],
-                n * disk_gib / 1024, facts, price_complete=False)
+                n * disk_gib / 1024, facts, status=status, price_complete=False)
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
@@ -484,7 +486,8 @@ def facts():
                "sizes": {v: {"uncached_mb_per_s": azure_vm.limit(v, "uncached_mb_per_s", "MB/s"),
                              "network_mb_per_s": azure_vm.limit(v, "network", "MB/s"),
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
-                             "max_disks": azure_vm.limit(v, "max_data_disks", "disks")} for v in azure_vm.DISK_SIZES}},
+                             "max_disks": azure_vm.limit(v, "max_data_disks", "disks"),
+                             "status": azure_vm.sale_status(v)["text"]} for v in azure_vm.DISK_SIZES}},
     }
 
 

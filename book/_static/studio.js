@@ -355,10 +355,10 @@ function vmRow(F, w, size) {
   const needMb = conv(F, w.mibps, "MiB", "MB");
   const n = Math.max(Math.ceil(conv(F, w.capacity_end_tib, "TiB", "GiB") / V.disk_gib - 1e-12),
                      Math.ceil(needMb / V.disk_mb_per_s - 1e-12), Math.ceil(w.ops_per_s / V.disk_iops - 1e-12), 1);
-  const fs = `azure_vm_limits:${size} azure_vm_limits:${V.disk}`;
+  const fs = `azure_vm_limits:${size} azure_vm_limits:${V.disk} azure_vm_series_status:${size}`;
   const name = `Self-managed server, ${size} with ${V.disk} disks`;
   const base = {option: name, platform: VM, chapter: "cassandra-disk-caching", need: w.mibps, months: w.months,
-                facts: fs, price_complete: false};
+                facts: fs, price_complete: false, status: S.status};
   if (n > S.max_disks) {
     return row({...base, feasible: false, binding: `${n} ${V.disk} disks are needed and the VM takes at most ${S.max_disks}`,
                 limit: NaN, monthly_usd: NaN, provisioned_tib: NaN});

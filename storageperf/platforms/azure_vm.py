@@ -21,6 +21,9 @@ References
    supported for disks 4 TiB and larger"; "Deploy a Premium SSD v2", limitations include, 2023-03-27: "Premium SSDv2
    does NOT support host caching"; "Ultra disks" scope and limitations include, 2023-03-27: "only un-cached reads and
    un-cached writes are supported".
+.. [8] Microsoft Learn, "VM size series retirements, capacity growth restrictions, and modernization guidance",
+   2026-09-24: the Dsv2-series "Announced" for retirement on 05/01/28; "New subscriptions can't deploy the affected
+   VM series."
 """
 from __future__ import annotations
 
@@ -218,6 +221,35 @@ def network_mibps(vm_size):
     """
     checks.choice("vm_size", vm_size, NETWORK_SIZES)
     return limit(vm_size, "network", "MiB/s")
+
+
+def sale_status(vm_size):
+    """Whether a VM size is still sold, as Microsoft's lifecycle pages say today.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`DISK_SIZES`.
+
+    Returns
+    -------
+    dict
+        ``stage`` (Current, Extended, End of Life, Retired), ``retires`` (the planned retirement date, ISO, or
+        None), ``new_subscriptions`` (True when a new subscription may deploy the size) and ``text``, the three in
+        words, from ``data/platforms/azure_vm_series_status.csv`` [8]_.
+
+    Examples
+    --------
+    >>> sale_status("Standard_DS14_v2")["text"]
+    'End of Life: retires 2028-05-01; new subscriptions cannot deploy it'
+    """
+    checks.choice("vm_size", vm_size, DISK_SIZES)
+    row = data.load("azure_vm_series_status").set_index("vm_size").loc[vm_size]
+    retires = None if row.isna()["planned_retirement"] else str(row["planned_retirement"])
+    new = bool(row["new_subscriptions_can_deploy"])
+    text = str(row["stage"]) + (f": retires {retires}" if retires else "") + (
+        "" if new else "; new subscriptions cannot deploy it")
+    return {"stage": str(row["stage"]), "retires": retires, "new_subscriptions": new, "text": text}
 
 
 def disk_paths(vm_size, disk, disk_count):
