@@ -206,3 +206,45 @@ def test_the_sample_room_is_what_its_tool_writes_from_the_chapter_and_room_reads
     chapter = (ROOT / "book" / "hpc-eda.ipynb").read_text(encoding="utf-8")
     assert sorted(set(counts["question"])) == sorted(set(re.findall(r'Quiz\(\\"(hpc-eda/\d+)', chapter)))
     assert (counts.groupby("question")["answered"].first() == sample_answers.SAMPLE_READERS).all()
+
+
+def _sample_answers():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import sample_answers
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return sample_answers
+
+
+def _with_knowledge_check():
+    import nbformat
+
+    return sorted(p for p in (ROOT / "book").glob("[!_]*.ipynb")  # a chapter, not the template
+                  if any(c.cell_type == "markdown" and c.source.startswith("## Knowledge check")
+                         for c in nbformat.read(p, as_version=4).cells))
+
+
+@pytest.mark.parametrize("chapter", _with_knowledge_check(), ids=lambda p: p.stem)
+def test_every_chapter_knowledge_check_answers_back_and_the_room_reads_it(chapter, tmp_path):
+    # Each chapter's knowledge check is questions that answer back, pollable: at least three, lettered options with
+    # at least two distractors, each wrong option (or a number too low or too high) with its own reason; the room's
+    # tool writes a made-up room for the chapter and room() counts every one of its questions
+    sample_answers = _sample_answers()
+    assert chapter in sample_answers.quiz_chapters()
+    quizzes = sample_answers.chapter_quizzes(chapter)
+    ids = [quiz.id for quiz in quizzes]
+    assert len(quizzes) >= 3 and len(set(ids)) == len(ids)
+    assert all(i.startswith(f"{chapter.stem}/") for i in ids), ids
+    for quiz in quizzes:
+        if quiz.kind == "choice":
+            wrong = [c for c in quiz.letters if c not in quiz.correct]
+            assert len(wrong) >= 2, f"{quiz.id}: {len(wrong)} distractor"
+            reasons = [quiz.check(c)["feedback"] for c in wrong]
+            assert len(set(reasons)) == len(wrong) and quiz.right not in reasons, quiz.id
+            assert quiz.check(list(quiz.correct) if quiz.multiple else quiz.correct[0])["feedback"] == quiz.right
+        else:
+            said = {quiz.check(quiz.answer + k * 2 * quiz.tolerance)["feedback"] for k in (-1, 0, 1)}
+            assert said == {quiz.too_low, quiz.right, quiz.too_high} and len(said) == 3, quiz.id
+    counts = q.room(sample_answers.write(tmp_path, chapter)[0].parent)
+    assert sorted(set(counts["question"])) == sorted(ids)

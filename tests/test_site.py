@@ -984,6 +984,41 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
     assert sum(counts.groupby(level="question").sum() > 0) == 2  # only the two questions checked
 
 
+def test_every_chapter_knowledge_check_on_the_site_is_a_quiz_that_answers_back(browser, server, html_dir, pages):
+    # each chapter page with a knowledge check has its questions as forms there, three or more; in the page, every
+    # wrong option of its choice questions, checked, says why it is wrong, and the download follows the last question
+    import html as html_lib
+
+    found = []
+    for name in _chapter_pages(html_dir, pages):
+        text = (html_dir / name).read_text(encoding="utf-8")
+        section = re.search(r'<section id="knowledge-check">(.*?)</section>', text, flags=re.S)
+        if not section:
+            continue
+        forms = re.findall(r'<form class="quiz" data-quiz="([^"]*)"', section[1])
+        assert len(forms) >= 3, f"{name}: {len(forms)} questions that answer back in its knowledge check"
+        found.append(name)
+        keys = [_key for _key in (json.loads((html_dir / "_static" / "quizzes" / json.loads(html_lib.unescape(f))["src"])
+                                              .read_text(encoding="utf-8")) for f in forms) if _key["kind"] == "choice"]
+        page, problems = _open(browser, f"{server}/{name}", draw_all=False)
+        for key in keys:
+            form = page.locator(f'form.quiz:has(input[name="{key["id"].replace("/", "-")}"])')
+            for letter, reason in key["feedback"].items():
+                for box in form.locator("input[type=checkbox]:checked").all():  # where several are right
+                    box.uncheck()
+                form.locator(f'input[value="{letter}"]').check()
+                form.locator("button.quiz-check").click()
+                feedback = form.locator(".quiz-feedback")
+                page.wait_for_function("([el, want]) => el.textContent === want",
+                                       arg=[feedback.element_handle(), f"{letter}: {reason}"], timeout=10_000)
+        last = page.locator("form.quiz").last
+        assert last.evaluate("f => f.closest('.cell').nextElementSibling.querySelector('button.quiz-download') !== null"), \
+            name
+        page.close()
+        assert not problems, f"{name}: {problems}"
+    assert len(found) >= 7, found
+
+
 def test_every_knowledge_check_has_its_key_on_the_site_and_none_in_its_page(html_dir, pages):
     # each question names a key file the site serves; the page's text holds none of its feedback before a check
     import html as html_lib

@@ -3,12 +3,16 @@
 Made-up readers, not a real workshop: each of SAMPLE_READERS answers the HPC/EDA chapter's knowledge checks
 (their questions and keys run from the chapter itself), choosing by a seeded random draw that favours the right
 option and the distractors a reader plausibly picks. Each file is what a reader's "Download my answers" gives.
+A trainer can rehearse the room's page with any other chapter's questions (:func:`quiz_chapters` lists them).
 
     PYTHONPATH=. python tools/sample_answers.py        # rewrites book/workshop/sample-answers/
+    PYTHONPATH=. python tools/sample_answers.py book/cool-access.ipynb /tmp/room   # another chapter, another folder
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import io
 import json
 import random
 import sys
@@ -26,12 +30,21 @@ SEED = 2026
 SAVED_AT = dt.datetime(2026, 1, 1, 10, 0, tzinfo=dt.timezone.utc)
 
 
+def quiz_chapters(book=ROOT / "book"):
+    """The chapters whose knowledge checks answer back: the notebooks whose code builds Quiz objects."""
+    return sorted(p for p in Path(book).glob("*.ipynb")
+                  if any(c.cell_type == "code" and "Quiz(" in c.source for c in nbformat.read(p, as_version=4).cells))
+
+
 def chapter_quizzes(path=CHAPTER):
     """The chapter's Quiz objects, by running its code cells up to the one that builds them (``KC``)."""
-    namespace = {}
+    from IPython.display import display
+
+    namespace = {"display": display}  # what a kernel gives a cell without an import
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type == "code":
-            exec(compile(cell.source, str(path), "exec"), namespace)  # noqa: S102  (the book's own notebook)
+            with contextlib.redirect_stdout(io.StringIO()):  # the chapter's own printing is not this tool's
+                exec(compile(cell.source, str(path), "exec"), namespace)  # noqa: S102  (the book's own notebook)
             if "KC" in namespace:
                 return namespace["KC"]
     raise ValueError(f"path {str(path)!r} builds no list KC of Quiz objects")
@@ -49,10 +62,11 @@ def sample_choice(quiz, rng):
     return sorted(set(picked + (list(quiz.correct[:1]) if quiz.multiple else [])))
 
 
-def write(folder=FOLDER):
+def write(folder=FOLDER, chapter=CHAPTER):
     from storageperf_book import quiz as q
 
-    quizzes = chapter_quizzes()
+    quizzes = chapter_quizzes(chapter)
+    folder = Path(folder)
     rng = random.Random(SEED)
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.json"):
@@ -71,4 +85,7 @@ def write(folder=FOLDER):
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    print("\n".join(str(p.relative_to(ROOT)) for p in write()))
+    chosen = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else CHAPTER
+    if chosen not in quiz_chapters():
+        raise SystemExit(f"chapter must be one of {', '.join(p.name for p in quiz_chapters())}, got {sys.argv[1]!r}")
+    print("\n".join(str(p) for p in write(Path(sys.argv[2]) if len(sys.argv) > 2 else FOLDER, chosen)))
