@@ -135,6 +135,7 @@ def table(styler):
     columns = list(styler.data.columns)
     numeric = list(styler.data.select_dtypes("number").columns)
     styler = styler.set_table_attributes('class="table"')
+    styler.cell_ids = False  # no id on every cell: the rules below are a column's, and a page carries several tables
     # short labels (a machine type, a service level) stay on one line; long text wraps. One rule a column (its
     # cells' class), not one a cell: a page carries several tables.
     labels = [c for c in columns if c not in numeric and styler.data[c].astype(str).str.len().max() <= _NOWRAP_CHARS]

@@ -101,3 +101,29 @@ def test_the_edsv6_sizes_give_uncached_limits_and_no_cached_limit():
     # one Edsv6 size a DSv2 size, with the same vCPUs
     for ds, e in zip(azure_vm.DISK_SIZES, ("e4ds_v6", "e8ds_v6", "e16ds_v6", "e20ds_v6")):
         assert azure_vm.limit(ds, "vcpus", "vCPUs") == table.loc[f"{e}_vcpus", "value"]
+
+
+def test_a_size_sold_today_gives_its_uncached_path_and_refuses_a_cached_one():
+    # Edsv6 size table (ms.date 2024-08-01): "| Standard_E16ds_v6 | 48 | 25600 | 848 |" (uncached Premium SSD); four
+    # P30 (Premium SSD sizes: 5,000 IOPS, 200 MB/s each) bind both; a fifth leaves the VM's 848 MB/s binding
+    p = azure_vm.disk_path_limits("Standard_E16ds_v6", "None", "P30", 4)
+    assert (p["throughput_mb_per_s"], p["throughput_binding"]) == (800, "disks")
+    assert (p["iops"], p["iops_binding"]) == (20_000, "disks")
+    five = azure_vm.disk_path_limits("Standard_E16ds_v6", "None", "P30", 5)
+    assert (five["throughput_mb_per_s"], five["throughput_binding"]) == (848, "VM uncached")
+    with pytest.raises(ValueError, match="caching 'ReadOnly' has no published limit on vm_size 'Standard_E16ds_v6'"):
+        azure_vm.disk_path_limits("Standard_E16ds_v6", "ReadOnly", "P30", 4)
+    assert [azure_vm.limit(e, "vcpus", "vCPUs") for e in azure_vm.UNCACHED_SIZES] == [
+        azure_vm.limit(d, "vcpus", "vCPUs") for d in azure_vm.DISK_SIZES]
+
+
+def test_the_dsv2_sizes_are_end_of_life():
+    # VM size series retirements (ms.date 2026-09-24): "| Dsv2-series | **Announced** | [03/31/25](...) | 05/01/28 |";
+    # "New subscriptions can't deploy the affected VM series."
+    for size in azure_vm.DISK_SIZES:
+        status = azure_vm.sale_status(size)
+        assert (status["stage"], status["retires"], status["new_subscriptions"]) == ("End of Life", "2028-05-01", False)
+    assert azure_vm.sale_status("Standard_DS14_v2")["text"] == (
+        "End of Life: retires 2028-05-01; new subscriptions cannot deploy it")
+    with pytest.raises(ValueError, match="vm_size must be one of Standard_DS12_v2"):
+        azure_vm.sale_status("Standard_E16ds_v6")

@@ -68,6 +68,10 @@ def test_the_cassandra_node_is_bounded_by_the_cassandra_chapters_disk_path():
         assert row["feasible"] == (share <= 1.0)
         assert row["monthly_usd"] != row["monthly_usd"]   # no VM or disk price: NaN, never ranked as cheapest
         assert not row["price_complete"]
+        # the size is End of Life: the row says so, as every self-managed row says its size's status
+        assert row["status"] == azure_vm.sale_status(cass.VM_SIZE)["text"] != "generally available"
+        assert all(r["status"] == azure_vm.sale_status(r["option"].split(", ")[1].split()[0])["text"]
+                   for _, r in o[o["platform"] == studio.VM].iterrows())
 
 
 def test_cloud_volumes_ontap_rows_carry_the_latency_tr_4816_measured_at_their_mix():

@@ -24,6 +24,8 @@ References
 .. [8] Microsoft Learn, "VM size series retirements, capacity growth restrictions, and modernization guidance",
    2026-09-24: the Dsv2-series "Announced" for retirement on 05/01/28; "New subscriptions can't deploy the affected
    VM series."
+.. [9] Microsoft Learn, "Edsv6 sizes series", 2024-08-01: "Premium Storage caching: Supported"; the Remote storage
+   tab's uncached Premium SSD IOPS and MB/s, and no cached column.
 """
 from __future__ import annotations
 
@@ -37,7 +39,9 @@ _PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS12_v2": "ds12v2", "Standard_
            "Standard_DS14_v2": "ds14v2", "Standard_DS15_v2": "ds15v2", "Standard_E16d_v5": "e16d_v5",
            "Standard_E32d_v5": "e32d_v5", "Standard_E64d_v5": "e64d_v5", "Standard_E104id_v5": "e104id_v5",
            "P20": "p20", "P30": "p30", "P40": "p40", "P50": "p50",
-           "Premium SSD": "premium_ssd", "Premium SSD v2": "premium_ssd_v2", "Ultra Disk": "ultra_disk"}
+           "Premium SSD": "premium_ssd", "Premium SSD v2": "premium_ssd_v2", "Ultra Disk": "ultra_disk",
+           "Standard_E4ds_v6": "e4ds_v6", "Standard_E8ds_v6": "e8ds_v6", "Standard_E16ds_v6": "e16ds_v6",
+           "Standard_E20ds_v6": "e20ds_v6"}
 #: VM sizes and disks with limits in the table.
 VM_SIZES = tuple(k for k in _PREFIX if k.startswith("Standard_"))
 DISKS = ("P20", "P30", "P40", "P50")
@@ -46,6 +50,9 @@ DISK_TYPES = ("Premium SSD", "Premium SSD v2", "Ultra Disk")
 _DISK_TYPE = dict.fromkeys(DISKS, "Premium SSD")
 #: VM sizes with cached and uncached disk limits (and a host cache) in the table, smallest first.
 DISK_SIZES = ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Standard_DS15_v2")
+#: VM sizes sold today with the vCPUs of :data:`DISK_SIZES` (Edsv6): host caching supported, but their size table
+#: publishes only uncached limits, no cached limit and no cache size [9]_. Smallest first.
+UNCACHED_SIZES = ("Standard_E4ds_v6", "Standard_E8ds_v6", "Standard_E16ds_v6", "Standard_E20ds_v6")
 #: VM sizes with a network bandwidth in the table, smallest first.
 NETWORK_SIZES = ("Standard_E16d_v5", "Standard_D32_v5", "Standard_E32d_v5", "Standard_E64d_v5", "Standard_E104id_v5")
 #: Host-caching settings of a data disk (Azure's names) that this module tells apart.
@@ -149,7 +156,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     Parameters
     ----------
     vm_size : str
-        One of :data:`DISK_SIZES`.
+        One of :data:`DISK_SIZES`, or with caching "None" one of :data:`UNCACHED_SIZES`.
     caching : {"None", "ReadOnly"}
         Host caching of the data disks.
     disk : str
@@ -179,7 +186,10 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     """
     checks.choice("caching", caching, CACHING_MODES)
     n = checks.in_range("disk_count", disk_count, 1, 64)
-    checks.choice("vm_size", vm_size, DISK_SIZES)
+    checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES)
+    if caching == "ReadOnly" and vm_size in UNCACHED_SIZES:
+        raise ValueError(f"caching 'ReadOnly' has no published limit on vm_size {vm_size!r}: its size table gives "
+                         f"uncached limits only; use caching 'None', or one of {', '.join(DISK_SIZES)}")
     checks.choice("disk", disk, DISKS)
     check_host_caching(caching, disk)
     if caching == "ReadOnly":
