@@ -515,7 +515,7 @@ _SQUASHED_AXES = """[...document.querySelectorAll('.plotly-graph-div')].flatMap(
 })"""
 
 
-# What a calculator shows: its answer (the live text) and its figure's data and title.
+# What a calculator shows: its answer (the visible live text) and its figure's data and title.
 _SHOWN = """el => el.querySelector('.calculator-answer').textContent + JSON.stringify(
   el.querySelector('.js-plotly-plot').data.map(t => [t.x, t.y, t.visible])) + el.querySelector('.gtitle').textContent"""
 
@@ -567,6 +567,48 @@ def test_every_calculator_control_works_from_the_keyboard(browser, server, html_
         page.close()
         assert not problems, f"{name}: {problems}"
     assert moved >= 20
+
+
+# Why an element is not seen: hidden by a class, a style or a clip (the ways screen-reader-only text is written).
+_UNSEEN = """e => {
+  const s = getComputedStyle(e), box = e.getBoundingClientRect();
+  return [e.closest('.visually-hidden, .sr-only') && 'a hidden class', s.visibility !== 'visible' && s.visibility,
+    Number(s.opacity) === 0 && 'opacity 0', s.position === 'absolute' && 'taken out of the flow',
+    !['auto', ''].includes(s.clip) && `clip ${s.clip}`, s.clipPath !== 'none' && `clip-path ${s.clipPath}`,
+    (box.width < 20 || box.height < 10) && `a box of ${box.width} x ${box.height} px`].filter(Boolean);
+}"""
+
+
+def test_a_calculators_answer_is_visible_text_that_follows_its_controls(browser, server, html_dir, pages):
+    # the answer is a line of text over the figure, in a live region, read and seen; the figure's title says what is
+    # drawn, in one line, and stays when a control moves the answer
+    answered = 0
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        for calc in page.locator(".calculator").all():
+            answer = calc.locator(".calculator-answer")
+            assert answer.count() == 1 and answer.get_attribute("role") == "status" \
+                and answer.get_attribute("aria-live") == "polite", name
+            calc.scroll_into_view_if_needed()
+            assert not answer.evaluate(_UNSEEN), f"{name}: the answer is not seen: {answer.evaluate(_UNSEEN)}"
+            above = answer.evaluate("e => e.getBoundingClientRect().bottom <= "
+                                    "e.closest('.calculator').querySelector('.js-plotly-plot').getBoundingClientRect().top")
+            title = calc.locator(".gtitle")
+            lines = title.evaluate("t => t.querySelectorAll('tspan.line').length || 1")
+            before, heading = answer.text_content(), title.text_content()
+            assert above and before.strip() and lines == 1 and before.split("\n")[0] not in heading, \
+                f"{name}: answer {before!r} over the figure: {above}; title {heading!r} in {lines} lines"
+            control = calc.locator(".calculator-controls input[type=range]").first
+            control.focus()
+            page.keyboard.press("End" if control.evaluate("e => e.value !== e.max") else "Home")
+            page.wait_for_function("([e, before]) => e.textContent !== before", arg=[answer.element_handle(), before],
+                                   timeout=10_000)
+            assert title.text_content() == heading and not answer.evaluate(_UNSEEN), name
+            answered += 1
+        page.close()
+        assert not problems, f"{name}: {problems}"
+    assert answered >= 20
 
 
 #: Most bytes a chapter page may transfer, gzip-compressed at level 9, before a reader touches a calculator (its

@@ -1,8 +1,9 @@
 /* The book's calculators on the site: native controls over figures the model drew at build time.
  *
- * A calculator's HTML (storageperf_book.calculator) is a <div class="calculator" data-calculator="..."> holding the
- * figure of its default inputs, its answer as text in a live region, and a description of the inputs the site moves
- * (each with its positions as labels, and its default). `render({model, el})`, in the shape anywidget gives a
+ * A calculator's HTML (storageperf_book.calculator) is a <div class="calculator" data-calculator="..."> holding its
+ * answer as a visible line of text in a live region (read out when it changes), the figure of its default inputs (its
+ * title says what is drawn), and a description of the inputs the site moves (each with its positions as labels, and
+ * its default). `render({model, el})`, in the shape anywidget gives a
  * widget's front end, builds a labelled control for each input (a range input over the positions' indices, or a
  * select), and redraws the figure and the answer whenever the model's figure changes. On the site the model is
  * `siteModel`: setting the inputs looks the figure up in the calculator's state file, fetched from the site when a
