@@ -79,6 +79,9 @@ def figure_html(fig):
     div_id = "fig-" + hashlib.sha1(fig_json.encode()).hexdigest()[:12]
     drawn = pio.to_html(fig, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
                         config=_CONFIG, validate=False)
+    # a module, so that it runs once the page is parsed, after the site's figures.js (a module too) has set up the
+    # plotly.js it draws with
+    drawn = drawn.replace("<script>", '<script type="module">', 1)
     return f'{drawn}<p class="figure-description" id="{div_id}-description">{html.escape(describe(fig))}</p>'
 
 

@@ -42,6 +42,10 @@ PLOTLY_LICENSE = f"{PLOTLY_JS}.LICENSE.txt"
 PLOTLY_CACHE = "build/vendor"
 
 
+#: The figures' script (a module that imports a module for each job: lazy drawing, fitting to a narrow screen, the
+#: numbers as CSV, print), relative to ``_static``; on every page (print opens folded text on any).
+FIGURES_JS = "figures.js"
+
 #: The calculators' script (native controls over the state files), relative to ``_static``; and where it finds the
 #: state files.
 CALCULATOR_JS = "calculator.js"
@@ -408,6 +412,7 @@ def setup(app):
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
+    app.add_js_file(FIGURES_JS, type="module")
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _citations_as_list_items)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)

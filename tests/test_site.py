@@ -287,6 +287,29 @@ def test_no_figure_text_reads_as_math(html_dir, pages):
                     assert text.count("$") < 2, f"{name}: {text[:120]}"
 
 
+#: The figures' modules, one a job, which figures.js imports (book/_static).
+FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "print.js")
+
+
+def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, pages):
+    static = html_dir / "_static"
+    entry = (static / "figures.js").read_text(encoding="utf-8")
+    for name in FIGURE_MODULES:
+        text = (static / name).read_text(encoding="utf-8")
+        imported = [a or b for a, b in re.findall(r'^import\s+(?:\{[^}]*\}\s+from\s+)?"([^"]+)"|from\s+"([^"]+)"', text, re.M)]
+        assert f'import "./{name}";' in entry and text.startswith("/* "), f"{name}: not imported, or no header comment"
+        assert len(text.splitlines()) < 320 and all(i.startswith("./") for i in imported), f"{name}: {imported}"
+    for name in pages:
+        html = (html_dir / name).read_text(encoding="utf-8")
+        if "bd-article" not in html:  # a redirect
+            continue
+        tags = re.findall(r"<script[^>]*_static/figures\.js[^>]*>", html)
+        assert len(tags) == 1 and 'type="module"' in tags[0], f"{name}: {tags}"
+        # each figure's own script runs after figures.js has set up the plotly.js it draws with: a module too
+        drawing = re.findall(r"<script([^>]*)>\s*window\.PLOTLYENV", html)
+        assert all(attributes.strip() == 'type="module"' for attributes in drawing), f"{name}: {set(drawing)}"
+
+
 def test_every_page_loads_without_errors_or_foreign_requests(browser, server, pages):
     for name in pages:
         page, problems = _open(browser, f"{server}/{name}")

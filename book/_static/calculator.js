@@ -10,6 +10,8 @@
  * reader first moves a control. Nothing is computed here: every number comes from the Python model.
  */
 
+import {draw} from "./lazy-draw.js";
+
 const STATES = new URL("calculators/", import.meta.url);
 
 // A model in anywidget's shape (get, set, on, save_changes) backed by the state file.
@@ -110,7 +112,7 @@ export function render({model, el}) {
     controls.append(row);
   });
   model.on("change:figure", () => {
-    if (window.bookFigures) window.bookFigures.draw(gd);  // drawn first if it was held off screen (figures.js)
+    draw(gd);  // drawn first if it was held off screen (lazy-draw.js)
     const {data, layout} = model.get("figure");
     window.Plotly.react(gd, data, merged(gd.layout, layout));
   });
