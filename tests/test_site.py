@@ -288,7 +288,7 @@ def test_no_figure_text_reads_as_math(html_dir, pages):
 
 
 #: The figures' modules, one a job, which figures.js imports (book/_static).
-FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "print.js")
+FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "dark-theme.js", "print.js")
 
 
 def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, pages):
@@ -457,20 +457,50 @@ def test_figures_follow_the_colour_scheme(browser, server, html_dir, pages):
 
 
 def test_the_dark_theme_recolours_every_colour_of_the_template():
-    # book.css swaps plotly's inline colours by value: each colour the template draws with must have its rule
-    from plotly.colors import hex_to_rgb
-
+    # one script relays the figures out in the dark theme's colours, by what each colour of the template is for; no
+    # stylesheet rule matches plotly's inline colours
     from storageperf_book.figures import TEMPLATE
 
-    css = (ROOT / "book" / "_static" / "book.css").read_text()
+    script = (ROOT / "book" / "_static" / "dark-theme.js").read_text()
+    light = dict(re.findall(r'"([^"]+)": "(background|text|line|grid|brown)"', script[script.index("LIGHT = {"):]))
     layout = TEMPLATE.layout
-    colours = {"font": layout.font.color, "grid": layout.xaxis.gridcolor, "axis line": layout.xaxis.linecolor,
-               "brown": layout.colorway[5]}
+    colours = {"background": layout.paper_bgcolor, "plot": layout.plot_bgcolor, "font": layout.font.color,
+               "grid": layout.xaxis.gridcolor, "axis line": layout.xaxis.linecolor, "brown": layout.colorway[5],
+               "black": "black"}
     for what, colour in colours.items():
-        rgb = "rgb({}, {}, {})".format(*hex_to_rgb(colour if len(colour) == 7 else "#" + colour[1] * 2 + colour[2] * 2
-                                                   + colour[3] * 2))
-        assert f'[style*="fill: {rgb}"]' in css or f'[style*="stroke: {rgb}"]' in css, f"{what} {colour} ({rgb})"
-    assert layout.paper_bgcolor == layout.plot_bgcolor == "white" and '[style*="background: white"]' in css
+        assert colour in light, f"{what} {colour}: the dark theme does not recolour it"
+    css = (ROOT / "book" / "_static" / "book.css").read_text()
+    assert "[style*=" not in css and ".modebar-btn" not in css  # (print hides the mode bar: not a colour)
+
+
+# Each mark drawn in black or the template's brown, which a dark page would hide.
+_HIDDEN_MARKS = """[...document.querySelectorAll('.js-plotly-plot path, .js-plotly-plot text')].flatMap(e => {
+  const s = e.style, shown = (opacity) => opacity === '' || Number(opacity) > 0;
+  const painted = [shown(s.fillOpacity) && s.fill, shown(s.strokeOpacity) && s.strokeWidth !== '0px' && s.stroke];
+  return painted.filter(c => ['rgb(0, 0, 0)', 'rgb(140, 86, 75)', 'rgb(34, 34, 34)'].includes(c))
+    .map(c => `${e.getAttribute('class') || e.tagName} ${c}`);
+})"""
+
+
+def test_a_figure_stays_dark_as_its_calculator_moves(browser, server, html_dir, pages):
+    # a calculator's new position comes in the template's colours: recoloured as it is drawn, black marks and lines
+    # and the brown included; then light again with the theme
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}", colour_scheme="dark")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        hidden = page.evaluate(_HIDDEN_MARKS)
+        for slider in page.locator(".calculator input[type=range]").all():
+            slider.focus()
+            page.keyboard.press("End")
+        page.wait_for_timeout(600)
+        moved, hidden_after = page.evaluate(_FIGURE_COLOURS), page.evaluate(_HIDDEN_MARKS)
+        _switch_theme(page, "light")
+        light = page.evaluate(_FIGURE_COLOURS)
+        page.close()
+        assert not hidden and not hidden_after and not problems, f"{name}: {hidden[:3]} {hidden_after[:3]} {problems}"
+        for i, ((bg, text), (light_bg, light_text)) in enumerate(zip(moved, light)):
+            assert _luminance(bg) < 0.2 and _luminance(text) > 0.6, f"{name} figure {i} moved: {bg}, {text}"
+            assert _luminance(light_bg) > 0.9 and _luminance(light_text) < 0.3, f"{name} figure {i} toggled to light"
 
 
 def _pdf_text(pdf):

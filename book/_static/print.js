@@ -4,6 +4,7 @@
  * page's width; folded text (answers, solutions, the discrepancy lists) is opened; and a dark page prints light. All
  * of it is undone after printing.
  */
+import {recolourAll} from "./dark-theme.js";
 import {drawAll} from "./lazy-draw.js";
 
 let printing = null;
@@ -13,6 +14,7 @@ window.addEventListener("beforeprint", () => {
   const root = document.documentElement;
   printing = {theme: root.dataset.theme, opened: []};
   if (root.dataset.theme === "dark") root.dataset.theme = "light";
+  recolourAll();  // now, before the page is laid out for paper (the theme's observer would be too late)
   for (const d of document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)")) {
     d.open = true;
     printing.opened.push(d);
@@ -30,6 +32,7 @@ window.addEventListener("beforeprint", () => {
 window.addEventListener("afterprint", () => {
   if (!printing) return;
   if (printing.theme) document.documentElement.dataset.theme = printing.theme;
+  recolourAll();
   printing.opened.forEach((d) => { d.open = false; });
   for (const gd of document.querySelectorAll(".js-plotly-plot.book-print-fit")) {
     gd.classList.remove("book-print-fit");
