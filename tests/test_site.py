@@ -292,13 +292,18 @@ FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "dark-
 
 
 def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, pages):
-    static = html_dir / "_static"
-    entry = (static / "figures.js").read_text(encoding="utf-8")
+    from storageperf_book.sphinx_ext import without_comments
+
+    static, source = html_dir / "_static", ROOT / "book" / "_static"
+    entry = (source / "figures.js").read_text(encoding="utf-8")
     for name in FIGURE_MODULES:
-        text = (static / name).read_text(encoding="utf-8")
+        text = (source / name).read_text(encoding="utf-8")
         imported = [a or b for a, b in re.findall(r'^import\s+(?:\{[^}]*\}\s+from\s+)?"([^"]+)"|from\s+"([^"]+)"', text, re.M)]
-        assert f'import "./{name}";' in entry and text.startswith("/* "), f"{name}: not imported, or no header comment"
+        assert (f'import "./{name}";' in entry or f'import("./{name}")' in entry) and text.startswith("/* "), \
+            f"{name}: not imported, or no header comment"
         assert len(text.splitlines()) < 320 and all(i.startswith("./") for i in imported), f"{name}: {imported}"
+        # served as the browser runs it, without the comments
+        assert (static / name).read_text(encoding="utf-8") == without_comments(text), name
     for name in pages:
         html = (html_dir / name).read_text(encoding="utf-8")
         if "bd-article" not in html:  # a redirect
@@ -308,6 +313,29 @@ def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, 
         # each figure's own script runs after figures.js has set up the plotly.js it draws with: a module too
         drawing = re.findall(r"<script([^>]*)>\s*window\.PLOTLYENV", html)
         assert all(attributes.strip() == 'type="module"' for attributes in drawing), f"{name}: {set(drawing)}"
+
+
+def test_a_first_visit_to_any_chapter_is_within_the_budget(browser, html_dir, pages):
+    # as tools/benchmark.py counts it: every byte Chromium receives, served gzip-compressed, until the network is idle
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("benchmark", ROOT / "tools" / "benchmark.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(bench.GzipHandler,
+                                                                                directory=str(html_dir)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        heavy = {}
+        for name in _chapter_pages(html_dir, pages):
+            received = sum(n for _, n in bench.transfer(browser, f"http://127.0.0.1:{httpd.server_address[1]}/{name}"))
+            if received > bench.FIRST_VISIT_BUDGET:
+                heavy[name] = received
+    finally:
+        httpd.shutdown()
+    assert not heavy, f"first visits over {bench.FIRST_VISIT_BUDGET:,} bytes: {heavy}"
+    # the theme's live-code script is left out: no launch button uses it
+    assert not [n for n in pages if "thebe" in (html_dir / n).read_text(encoding="utf-8").lower()]
 
 
 def test_every_page_loads_without_errors_or_foreign_requests(browser, server, pages):

@@ -7,7 +7,7 @@
  * axis lines and ticks, the grid, and the mode bar. A chapter's own colours stay, except black and the template's
  * brown, which a dark page would hide (LIGHT). When the theme is light again each colour changed goes back to what it
  * was. A figure drawn later, or redrawn by a calculator's control, is recoloured as it is drawn. Print stays light
- * (print.js switches the page to light first).
+ * (print.js switches the page to light first). figures.js loads this module once the page is dark.
  */
 import {onDrawn} from "./lazy-draw.js";
 
@@ -172,3 +172,7 @@ onDrawn((gd) => {
   gd.on("plotly_afterplot", () => recolour(gd));  // a calculator's new position comes in the template's colours
 });
 new MutationObserver(recolourAll).observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
+// print.js, listening first, makes a dark page light for paper and dark again after: the figures follow at once (the
+// observer would be too late for the page laid out for paper)
+window.addEventListener("beforeprint", recolourAll);
+window.addEventListener("afterprint", recolourAll);

@@ -3,7 +3,8 @@
  *   lazy-draw.js         plotly.js loaded once the page is parsed; a figure drawn when the reader nears it
  *   fit-narrow.js        a figure fitted to a narrow screen (title, margins, legend, labels)
  *   numbers-download.js  a button under each figure that downloads the numbers it draws, as CSV
- *   dark-theme.js        every figure in the dark theme's colours while the page is dark, and back when light
+ *   dark-theme.js        every figure in the dark theme's colours while the page is dark, and back when light:
+ *                        loaded (below) once the page is dark, at load or when the reader picks the dark theme
  *   print.js             every figure drawn and scaled to the page, folded text opened, a dark page printed light
  *
  * storageperf_book.sphinx_ext loads this module on every page; a figure's own script (a module too) runs after it.
@@ -11,5 +12,12 @@
 import "./lazy-draw.js";
 import "./fit-narrow.js";
 import "./numbers-download.js";
-import "./dark-theme.js";
 import "./print.js";
+
+const root = document.documentElement;
+let dark = null;
+const darkWhenDark = () => {
+  if (root.dataset.theme === "dark" && !dark) dark = import("./dark-theme.js");
+};
+darkWhenDark();
+if (!dark) new MutationObserver(darkWhenDark).observe(root, {attributes: true, attributeFilter: ["data-theme"]});

@@ -1,10 +1,9 @@
 /* Paper.
  *
  * Before printing, every figure is drawn and its layers get a viewBox, so that book.css can scale each figure to the
- * page's width; folded text (answers, solutions, the discrepancy lists) is opened; and a dark page prints light. All
- * of it is undone after printing.
+ * page's width; folded text (answers, solutions, the discrepancy lists) is opened; and a dark page prints light (its
+ * figures recoloured by dark-theme.js, listening after this module). All of it is undone after printing.
  */
-import {recolourAll} from "./dark-theme.js";
 import {drawAll} from "./lazy-draw.js";
 
 let printing = null;
@@ -13,8 +12,7 @@ window.addEventListener("beforeprint", () => {
   drawAll();
   const root = document.documentElement;
   printing = {theme: root.dataset.theme, opened: []};
-  if (root.dataset.theme === "dark") root.dataset.theme = "light";
-  recolourAll();  // now, before the page is laid out for paper (the theme's observer would be too late)
+  if (root.dataset.theme === "dark") root.dataset.theme = "light";  // dark-theme.js recolours the figures at once
   for (const d of document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)")) {
     d.open = true;
     printing.opened.push(d);
@@ -32,7 +30,6 @@ window.addEventListener("beforeprint", () => {
 window.addEventListener("afterprint", () => {
   if (!printing) return;
   if (printing.theme) document.documentElement.dataset.theme = printing.theme;
-  recolourAll();
   printing.opened.forEach((d) => { d.open = false; });
   for (const gd of document.querySelectorAll(".js-plotly-plot.book-print-fit")) {
     gd.classList.remove("book-print-fit");
