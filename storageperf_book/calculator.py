@@ -3,13 +3,16 @@
 A chapter describes a calculator by a drawing function and its controls::
 
     calc = Calculator(draw, [Slider("quota_tib", "Quota", 1, 100, 1, 10, "TiB"),
-                             Choice("service_level", "Service level", SERVICE_LEVELS, "Premium")])
+                             Choice("service_level", "Service level", SERVICE_LEVELS, "Premium")],
+                      title="Throughput limit by quota")
     calc                      # the last expression of a cell
 
-``draw(**values)`` calls the model and returns a plotly figure whose title states the answer. Shown in a live
-kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model at every
-change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders the figure
-of its default inputs, the answer as text, and a description of the inputs the site moves: the first
+``draw(**values)`` calls the model and returns a plotly figure whose title states the answer (its lines broken with
+``<br>``). The calculator shows that answer as text, a visible line above the figure in a live region (a screen
+reader reads it out when it changes), and draws the figure under ``title``, a short statement of what is drawn.
+Shown in a live kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model
+at every change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders the
+answer and the figure of its default inputs, and a description of the inputs the site moves: the first
 :class:`Slider`, the first :class:`Choice`, and the next inputs in order while every combination of their positions
 stays within :data:`STATE_BUDGET`. The figure of every combination, drawn by the same model at build time, goes to
 a state file of the site (:data:`STATES_ENV`), which the page's script (``book/_static/calculator.js``, native
@@ -97,10 +100,15 @@ class Calculator:
     draw : callable
         ``draw(**values) -> plotly.graph_objects.Figure``; may raise ``ValueError`` for inputs the model rejects.
     controls : list of Slider and Choice
+    title : str
+        The figure's title: what it draws (the answer is text above it).
     """
 
-    def __init__(self, draw, controls):
+    def __init__(self, draw, controls, title=""):
+        if not isinstance(title, str):
+            raise TypeError(f"title must be a string (what the figure draws), got {title!r}")
         self.draw = draw
+        self.title = title
         self.controls = {c.name: c for c in controls}
         sliders = [c for c in controls if isinstance(c, Slider)]
         if not sliders:
@@ -116,28 +124,46 @@ class Calculator:
     def defaults(self):
         return {name: c.default for name, c in self.controls.items()}
 
-    def figure(self, **values):
-        """The figure for these inputs (defaults for the rest); raises ValueError naming a bad input."""
+    def answered(self, **values):
+        """The answer (plain text, a line each) and the figure (titled :attr:`title`) for these inputs (defaults for
+        the rest); raises ValueError naming a bad input."""
         unknown = sorted(set(values) - set(self.controls))
         if unknown:
             raise ValueError(f"{unknown[0]} is not an input of this calculator; inputs are "
                              f"{', '.join(self.controls)}")
         merged = {**self.defaults(), **values}
         checked = {name: self.controls[name].check(v) for name, v in merged.items()}
-        return self.draw(**checked)
+        return self._retitled(self.draw(**checked))
+
+    def _retitled(self, fig):
+        answer = answer_text(fig)
+        fig.update_layout(title_text=self.title, margin_t=None)  # the top margin a long answer needed goes with it
+        return answer, fig
+
+    def answer(self, **values):
+        """The answer for these inputs, as plain text (a line each)."""
+        return self.answered(**values)[0]
+
+    def figure(self, **values):
+        """The figure for these inputs, titled :attr:`title`."""
+        return self.answered(**values)[1]
 
     def show(self, **values):
-        """Display the figure for these inputs, or the one-line message if an input is not allowed."""
+        """Display the answer and the figure for these inputs, or the one-line message if an input is not allowed."""
         from IPython.display import HTML, display
 
         try:
-            display(self.figure(**values))
+            answer, fig = self.answered(**values)
         except (ValueError, TypeError) as err:
             display(HTML(_message_html(err)))
+            return
+        display(HTML(_answer_html(answer)))
+        display(fig)
 
     # -- live: an ipywidgets panel --------------------------------------------------------------------------
     def widget(self):
-        """An ipywidgets panel: one control per input, a message line, and the figure, redrawn on change."""
+        """An ipywidgets panel: one control per input, a message line, the answer, and the figure, redrawn on
+        change."""
         import ipywidgets as widgets
         from IPython.display import display
 
@@ -154,15 +180,17 @@ class Calculator:
                 inputs[name] = widgets.Dropdown(options=list(c.options), value=c.default, description=c.label,
                                                 style=style)
         message = widgets.HTML()
+        answer = widgets.HTML()
         out = widgets.Output()
 
         def redraw(_=None):
             try:
-                fig = self.figure(**{n: w.value for n, w in inputs.items()})
+                text, fig = self.answered(**{n: w.value for n, w in inputs.items()})
             except (ValueError, TypeError) as err:
                 message.value = _message_html(err)
                 return
             message.value = ""
+            answer.value = _answer_html(text)
             with out:
                 out.clear_output(wait=True)
                 display(fig)
@@ -170,7 +198,8 @@ class Calculator:
         for w in inputs.values():
             w.observe(redraw, "value")
         redraw()
-        return widgets.VBox([widgets.HBox(list(inputs.values()), layout={"flex_flow": "row wrap"}), message, out])
+        return widgets.VBox([widgets.HBox(list(inputs.values()), layout={"flex_flow": "row wrap"}), message, answer,
+                             out])
 
     # -- static: the default figure, native controls, and a state file of every position ----------------------
     def site_inputs(self):
@@ -193,7 +222,7 @@ class Calculator:
         -------
         dict
             ``traces``: each distinct trace once; ``states``: for each combination (its positions' indices joined
-            by commas) the indices of its traces, its layout changes (title, marks, axis ranges) and its answer.
+            by commas) the indices of its traces, its layout changes (marks, axis ranges) and its answer.
         """
         inputs = self.site_inputs()
         positions = [_positions(c) for c in inputs]
@@ -201,9 +230,9 @@ class Calculator:
         for combo in itertools.product(*(range(len(p)) for p in positions)):
             values = {c.name: p[i] for c, p, i in zip(inputs, positions, combo)}
             try:
-                fig = self.figure(**values)
+                answer, fig = self.answered(**values)
             except (ValueError, TypeError) as err:
-                fig = go.Figure(layout={"title": {"text": html.escape(str(err))}})
+                answer, fig = str(err), go.Figure()
             ids = []
             for t in fig.data:
                 plain = figures.plain(t)
@@ -212,15 +241,15 @@ class Calculator:
                     index[key] = len(traces)
                     traces.append(plain)
                 ids.append(index[key])
-            states[",".join(map(str, combo))] = {"traces": ids, "layout": _changing_layout(fig),
-                                                 "answer": answer_text(fig)}
+            states[",".join(map(str, combo))] = {"traces": ids, "layout": _changing_layout(fig), "answer": answer}
         return {"traces": traces, "states": states}
 
     def to_html(self):
-        """The kernel-free calculator: the default figure, its answer as live text, the site's inputs described for
-        ``calculator.js``, and a state file of every position written to the folder :data:`STATES_ENV` names."""
+        """The kernel-free calculator: its answer as visible live text over the default figure, the site's inputs
+        described for ``calculator.js``, and a state file of every position written to the folder :data:`STATES_ENV`
+        names."""
         inputs = self.site_inputs()
-        fig = self.figure()
+        answer, fig = self.answered()
         states = json.dumps(self.site_states(), separators=(",", ":"), sort_keys=True)
         name = hashlib.sha1(states.encode()).hexdigest()[:16] + ".json"
         folder = os.environ.get(STATES_ENV)
@@ -234,9 +263,7 @@ class Calculator:
                 "notebook (the launch button above) or download the runnable chapter.") if fixed else ""
         caption = f'<p class="calculator-note">{html.escape(note)}</p>' if note else ""
         return (f'<div class="calculator" data-calculator="{html.escape(json.dumps(spec, separators=(",", ":")))}">'
-                f'<div class="calculator-controls"></div>'
-                f'<p class="calculator-answer visually-hidden" role="status" aria-live="polite">'
-                f'{html.escape(answer_text(fig))}</p>'
+                f'<div class="calculator-controls"></div>{_answer_html(answer)}'
                 f'{figures.figure_html(fig)}{caption}</div>')
 
     def _repr_mimebundle_(self, include=None, exclude=None):
@@ -245,16 +272,16 @@ class Calculator:
             return {"text/html": self.to_html(), **plain}
         # In a kernel the panel is the calculator; a front end without widgets shows the default state only, so the
         # kernel does not compute every slider position the site needs.
-        snapshot = (figures.figure_html(self.figure()) + '<p class="calculator-note">The inputs\' defaults; run the '
-                    'notebook with widgets enabled to change them.</p>')
+        answer, fig = self.answered()
+        snapshot = (_answer_html(answer) + figures.figure_html(fig) + '<p class="calculator-note">The inputs\' '
+                    'defaults; run the notebook with widgets enabled to change them.</p>')
         return {"text/html": snapshot, **plain, **self.widget()._repr_mimebundle_()}
 
 
 def _changing_layout(fig):
-    """The layout a state sets, as a nested partial layout: the title (the answer), the marks, the axis ranges."""
+    """The layout a state sets, as a nested partial layout: the marks, the axis ranges."""
     layout = fig.layout.to_plotly_json()
-    out = {"title": {"text": fig.layout.title.text or ""},
-           "shapes": figures.plain(layout.get("shapes", [])),
+    out = {"shapes": figures.plain(layout.get("shapes", [])),
            "annotations": figures.plain(layout.get("annotations", []))}
     for key, axis in layout.items():
         if re.fullmatch(r"[xy]axis\d*", key) and isinstance(axis, dict) and axis.get("range") is not None:
@@ -263,8 +290,14 @@ def _changing_layout(fig):
 
 
 def answer_text(fig):
-    """A figure's title, the calculator's answer, as plain text: line breaks as spaces, no tags."""
-    return figures.plain_text(fig.layout.title.text)
+    """A figure's title, the calculator's answer, as plain text: a line each (``<br>`` as a line break), no tags."""
+    lines = re.split(r"<br\s*/?>", str(fig.layout.title.text or ""), flags=re.I)
+    return "\n".join(filter(None, (figures.plain_text(line) for line in lines)))
+
+
+def _answer_html(answer):
+    """The answer as a visible line (or lines) of text in a live region: read out when it changes."""
+    return f'<p class="calculator-answer" role="status" aria-live="polite">{html.escape(answer)}</p>'
 
 
 def _positions(control):

@@ -79,6 +79,9 @@ def figure_html(fig):
     div_id = "fig-" + hashlib.sha1(fig_json.encode()).hexdigest()[:12]
     drawn = pio.to_html(fig, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
                         config=_CONFIG, validate=False)
+    # a module, so that it runs once the page is parsed, after the site's figures.js (a module too) has set up the
+    # plotly.js it draws with
+    drawn = drawn.replace("<script>", '<script type="module">', 1)
     return f'{drawn}<p class="figure-description" id="{div_id}-description">{html.escape(describe(fig))}</p>'
 
 
@@ -155,9 +158,10 @@ def _ipython_display_(self):
     display(mimebundle(self), raw=True)
 
 
-#: A small plotly template (a full built-in one adds about 8 kB to every figure on a page). On the site, book.css
-#: swaps its colours for the dark theme's, matching plotly's inline styles by value: a colour changed here needs its
-#: rule there (tests/test_site.py checks each has one).
+#: A small plotly template (a full built-in one adds about 8 kB to every figure on a page). On the site,
+#: book/_static/dark-theme.js relays a figure out in the dark theme's colours while the page is dark, by what each of
+#: these colours is for (its LIGHT): a colour changed here needs its entry there (tests/test_site.py checks each has
+#: one).
 TEMPLATE = go.layout.Template(layout={
     "font": {"family": "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", "size": 13, "color": "#222"},
     "colorway": ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"],

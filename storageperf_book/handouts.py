@@ -1,10 +1,10 @@
 """What a workshop hands out beside the site: the whole site as one zip to serve anywhere, and the book as a PDF.
 
 The zip holds the built site as it is served, with a README: unzipped, ``python -m http.server`` in its folder
-serves it to a browser on the same machine, calculators and the sizing studio included (their scripts are modules
-and read files beside them, which a browser does only over http). Opened from the file system, the pages read and
-print; the live parts need the server. The PDF is each page of the table of contents printed by Chromium, in
-order, with its figures drawn and its answers open, as the site prints a page.
+serves it to a browser on the same machine, figures, calculators and the sizing studio included (their scripts are
+modules and read files beside them, which a browser does only over http). Opened from the file system, the pages'
+text reads and prints; the figures and the live parts need the server. The PDF is each page of the table of
+contents printed by Chromium, in order, with its figures drawn and its answers open, as the site prints a page.
 """
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ In this folder:
     python -m http.server 8000
 
 then open http://localhost:8000/ in a browser. Every page, figure, calculator and the sizing studio work; nothing
-is fetched from another host. Opened straight from the file system, the pages read and print, but the calculators
-and the studio need the server.
+is fetched from another host. Opened straight from the file system, the pages' text reads and prints, but the
+figures, the calculators and the studio need the server.
 """
 
 

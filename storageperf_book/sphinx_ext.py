@@ -43,6 +43,10 @@ PLOTLY_LICENSE = f"{PLOTLY_JS}.LICENSE.txt"
 PLOTLY_CACHE = "build/vendor"
 
 
+#: The figures' script (a module that imports a module for each job: lazy drawing, fitting to a narrow screen, the
+#: numbers as CSV, print), relative to ``_static``; on every page (print opens folded text on any).
+FIGURES_JS = "figures.js"
+
 #: The calculators' script (native controls over the state files), relative to ``_static``; and where it finds the
 #: state files.
 CALCULATOR_JS = "calculator.js"
@@ -162,6 +166,11 @@ _INLINE_SEARCH = re.compile(r'\s*<script src="[^"]*(?:_static/searchtools\.js|_s
                             r'|searchindex\.js)"[^>]*></script>')
 #: sphinx-design's script for tabs, which no page of the book has.
 _TABS_JS = re.compile(r'\s*<script[^>]*src="[^"]*_static/design-tabs\.js[^"]*"[^>]*></script>')
+#: sphinx-thebe's script, stylesheet and configuration, which only a "live code" launch button uses: the book has none
+#: (``launch_buttons.thebe`` unset).
+_THEBE = re.compile(r'\s*(?:<link[^>]*_static/sphinx-thebe\.css[^>]*/>'
+                    r'|<script[^>]*_static/sphinx-thebe\.js[^>]*></script>|<script>const THEBE_JS_URL[^<]*</script>'
+                    r'|<script type="text/x-thebe-config">.*?</script>)', re.S)
 
 
 def _drop_unused_scripts(app, exception):
@@ -169,12 +178,82 @@ def _drop_unused_scripts(app, exception):
         inline_search = str(app.config.html_theme_options.get("search_as_you_type", False)).lower() == "true"
         pages = [p for p in Path(app.outdir).rglob("*.html") if "_static" not in p.parts]
         tabs = any("sd-tab-set" in p.read_text(encoding="utf-8") for p in pages)
+        thebe = bool((app.config.html_theme_options.get("launch_buttons") or {}).get("thebe"))
         for page in pages:
             text = page.read_text(encoding="utf-8")
             new = text if inline_search or page.name == "search.html" else _INLINE_SEARCH.sub("", text)
             new = new if tabs else _TABS_JS.sub("", new)
+            new = new if thebe else _THEBE.sub("", new)
             if new != text:
                 page.write_text(new, encoding="utf-8")
+
+
+_REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {""}
+_TIGHT = set("{}()[],;:=<>?!&|*%^~")
+
+
+def without_comments(script):
+    r"""A script without its comments, indentation and blank lines: what a browser runs, smaller to send.
+
+    Strings, template literals and regular expressions are kept as written; a line break stays a line break (so no
+    statement runs into the next).
+
+    Examples
+    --------
+    >>> without_comments('/* a header */\nconst url = "http://x"; // a note\n  const re = /\\/\\/ [/]/g; `a // b`;\n')
+    'const url="http://x";\nconst re=/\\/\\/ [/]/g;`a // b`;\n'
+    >>> without_comments('if (a - -b > c / d) return x ? "{ y }" : z;')
+    'if(a - -b>c / d)return x?"{ y }":z;\n'
+    """
+    out, i, n, last = [], 0, len(script), ""
+    while i < n:
+        c = script[i]
+        if script.startswith("/*", i):
+            i = script.index("*/", i + 2) + 2
+        elif script.startswith("//", i):
+            end = script.find("\n", i)
+            i = n if end < 0 else end
+        elif c in "\"'`" or (c == "/" and (last in _REGEX_AFTER or re.search(r"\b(?:return|typeof|case|in|of)\s*$",
+                                                                            "".join(out[-12:])))):
+            j, in_class = i + 1, False
+            while True:  # to the closing quote or slash, past escapes (and, in a regular expression, classes)
+                d = script[j]
+                if d == "\\":
+                    j += 2
+                    continue
+                if c == "/" and d in "[]":
+                    in_class = d == "["
+                elif d == c and not in_class:
+                    break
+                j += 1
+            j += 1
+            while c == "/" and j < n and script[j].isalpha():  # a regular expression's flags
+                j += 1
+            out.append(script[i:j])
+            last, i = c, j
+        elif c in " \t" and ((out and out[-1][-1:] in _TIGHT) or script[i + 1:i + 2] in _TIGHT):
+            i += 1  # a space beside punctuation that cannot run into another token
+        else:
+            out.append(c)
+            last = c if not c.isspace() else last
+            i += 1
+    lines = (line.strip() for line in "".join(out).splitlines())
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def _serve_scripts_without_comments(app, exception):
+    # The book's own scripts and stylesheet are written to be read, a header and comments throughout; the site sends
+    # them without (about a fifth of their compressed size), so a first visit transfers less.
+    if exception is None and app.builder.format == "html":
+        static = Path(app.outdir) / "_static"
+        for folder in app.config.html_static_path:
+            for source in sorted(Path(app.confdir, folder).glob("*.js")):
+                (static / source.name).write_text(without_comments(source.read_text(encoding="utf-8")),
+                                                  encoding="utf-8")
+            for source in sorted(Path(app.confdir, folder).glob("*.css")):
+                text = re.sub(r"/\*.*?\*/", "", source.read_text(encoding="utf-8"), flags=re.S)
+                (static / source.name).write_text("\n".join(l.strip() for l in text.splitlines() if l.strip()) + "\n",
+                                                  encoding="utf-8")
 
 
 #: Where the theme serves Font Awesome's webfonts, relative to the site's ``_static`` folder.
@@ -402,6 +481,7 @@ def setup(app):
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
+    app.add_js_file(FIGURES_JS, type="module")
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _citations_as_list_items)
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
@@ -413,6 +493,7 @@ def setup(app):
     app.connect("build-finished", _drop_fontawesome_js)
     app.connect("build-finished", _subset_webfonts, priority=900)
     app.connect("build-finished", _drop_unused_scripts)
+    app.connect("build-finished", _serve_scripts_without_comments)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -13,7 +13,7 @@ def facts_json():
 
     Examples
     --------
-    >>> '"vm_usd": null' in facts_json()
+    >>> '"vm_usd":null' in facts_json()
     True
     """
     def clean(x):
@@ -25,4 +25,4 @@ def facts_json():
             return [clean(v) for v in x]
         return x
 
-    return json.dumps(clean(studio.facts()), indent=0)
+    return json.dumps(clean(studio.facts()), separators=(",", ":"))

@@ -25,7 +25,8 @@ def draw(quota_tib, service_level, volume_type="regular"):
 def calc():
     return Calculator(draw, [Slider("quota_tib", "Quota", 10, 100, 10, 10, "TiB"),
                              Choice("service_level", "Service level", anf.SERVICE_LEVELS, "Premium"),
-                             Choice("volume_type", "Volume type", anf.VOLUME_TYPES, "regular")])
+                             Choice("volume_type", "Volume type", anf.VOLUME_TYPES, "regular")],
+                      title="Throughput by quota")
 
 
 def _spec(html):
@@ -68,10 +69,33 @@ def test_the_page_carries_the_default_state_and_a_state_file_named_by_its_conten
     assert [i["name"] for i in spec["inputs"]] == ["quota_tib", "service_level", "volume_type"]
     assert spec["inputs"][0]["labels"][:2] == ["10 TiB", "20 TiB"] and spec["inputs"][0]["default"] == 0
     assert spec["inputs"][1]["default"] == anf.SERVICE_LEVELS.index("Premium")
-    # the answer is text in a live region, not only the figure's title
-    assert re.search(r'<p class="calculator-answer[^"]*" role="status" aria-live="polite">'
-                     rf'{anf.volume_throughput_mibps(10, "Premium"):.0f} MiB/s</p>', html)
+    # the answer is visible text in a live region, over the figure
+    assert re.search(r'<div class="calculator-controls"></div><p class="calculator-answer" role="status" '
+                     rf'aria-live="polite">{anf.volume_throughput_mibps(10, "Premium"):.0f} MiB/s</p><div',
+                     html)
+    assert "visually-hidden" not in html
     assert len(html) < len(written.read_text())  # the page holds one state, the file all of them
+
+
+def test_the_answer_is_text_and_the_figure_is_titled_by_what_it_draws(calc):
+    answer, fig = calc.answered(quota_tib=30)
+    assert answer == f"{anf.volume_throughput_mibps(30, 'Premium'):.0f} MiB/s" == calc.answer(quota_tib=30)
+    assert fig.layout.title.text == calc.figure(quota_tib=30).layout.title.text == "Throughput by quota"
+    # a state on the site sets its traces, marks and ranges and its answer; the title stays
+    state = next(iter(calc.site_states()["states"].values()))
+    assert "title" not in state["layout"] and state["answer"].endswith("MiB/s")
+
+    def draw_lines(x):
+        fig = go.Figure(go.Scatter(x=[x], y=[x]))
+        fig.update_layout(title=f"<b>{x} units</b>;<br>twice that is {2 * x}", margin=dict(t=200))
+        return fig
+
+    lines = Calculator(draw_lines, [Slider("x", "X", 1, 3, 1, 2)], title="X against itself")
+    answer, fig = lines.answered()
+    assert answer == "2 units;\ntwice that is 4"  # a line each, no tags
+    assert fig.layout.title.text == "X against itself" and fig.layout.margin.t is None
+    with pytest.raises(TypeError, match="title must be a string"):
+        Calculator(draw_lines, [Slider("x", "X", 1, 3, 1, 2)], title=3)
 
 
 def test_invalid_positions_show_the_message(calc):
@@ -91,13 +115,18 @@ def test_mimebundle_live_and_site(calc, monkeypatch):
 
 def test_widget_redraws_through_the_model_and_reports_bad_input(calc):
     panel = calc.widget()
-    controls, message, out = panel.children
+    controls, message, answer, out = panel.children
     quota, level, vtype = controls.children
     assert quota.description == "Quota [TiB]" and level.value == "Premium"
     vtype.value = "large"  # 10 TiB is too small for a large volume
     assert "quota_tib must be between 50 and 1024 TiB for a large volume, got 10" in message.value
     quota.value = 60
     assert message.value == ""
+    # the answer: a line of text over the figure, in a live region, that follows the controls
+    assert 'role="status" aria-live="polite"' in answer.value
+    assert f">{anf.volume_throughput_mibps(60, 'Premium', 'large'):.0f} MiB/s<" in answer.value
+    quota.value = 100
+    assert f">{anf.volume_throughput_mibps(100, 'Premium', 'large'):.0f} MiB/s<" in answer.value
 
 
 @pytest.mark.parametrize("values, words", [
@@ -117,7 +146,8 @@ def test_show_displays_the_message_instead_of_a_traceback(calc, monkeypatch):
     calc.show(quota_tib=1000)
     assert "quota_tib must be between 10 and 100 TiB, got 1000" in shown[0].data
     calc.show(quota_tib=20)
-    assert isinstance(shown[1], go.Figure)
+    assert f"{anf.volume_throughput_mibps(20, 'Premium'):.0f} MiB/s" in shown[1].data
+    assert isinstance(shown[2], go.Figure) and shown[2].layout.title.text == "Throughput by quota"
 
 
 def test_slider_definition_is_checked():

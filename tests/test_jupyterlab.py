@@ -5,8 +5,8 @@ from the keyboard.
 Installs binder/requirements.txt and binder/postBuild into a fresh virtual environment, starts its JupyterLab on
 127.0.0.1 over a copy of the chapters, runs every cell of each chapter in Debian's Chromium, reads the rendered
 markdown (no role or directive markup, a number of the prose formatted as the model gives it, every solution
-folded), then types a new value into one of its calculators' sliders and checks the figure's title gives the
-model's new answer.
+folded), then types a new value into one of its calculators' sliders and checks the calculator's answer (a line
+of text over its figure) gives the model's new answer.
 """
 import json
 import re
@@ -41,11 +41,10 @@ def _cassandra_title(threads):
 
 
 def _cvo_title(read_pct):
-    # the bound calculator's defaults: n1-standard-32, 8 KiB, NetApp's current write path; its title's lines run on
-    # in the SVG's text
+    # the bound calculator's defaults: n1-standard-32, 8 KiB, NetApp's current write path
     iops = cvo_google_cloud.published_limit("n1-standard-32", read_pct / 100, 8,
                                             **cvo_google_cloud.current_write_path())["iops"]
-    return f"n1-standard-32, {read_pct:g}% reads of 8 KiB:{iops:,.0f} IOPS"
+    return f"n1-standard-32, {read_pct:g}% reads of 8 KiB: {iops:,.0f} IOPS"
 
 
 def _hpc_title(mibps):
@@ -64,14 +63,13 @@ def _studio_workload():
 
 
 def _studio_title(mibps):
-    # the cost-against-headroom calculator's defaults: the link's workload, its read and cold shares; the title's
-    # lines run on in the SVG's text
+    # the cost-against-headroom calculator's defaults: the link's workload, its read and cold shares
     w = {**_studio_workload(), "mibps": mibps}
     o = studio.options(**w)
     best = o.iloc[0]
     return (f"{w['capacity_tib']:g} TiB at {mibps:,.0f} MiB/s, {w['read_share']:.0%} reads, {w['cold_share']:.0%} cold:"
-            f"cheapest {best['option'].removeprefix(studio.ANF + ' ')}, {best['monthly_usd']:,.0f} USD a month;"
-            f"{int(studio.frontier(o).sum())} options no other beats on both")
+            f" cheapest {best['option'].removeprefix(studio.ANF + ' ')}, {best['monthly_usd']:,.0f} USD a month;"
+            f" {int(studio.frontier(o).sum())} options no other beats on both")
 
 
 def _studio_phrase():
@@ -83,7 +81,8 @@ def _studio_phrase():
     return f"so the farm needs {need['mibps']:,.0f} MiB/s"
 
 
-# notebook, slider label, the value typed, the title the model then gives (the calculator's other inputs at default),
+# notebook, slider label, the value typed, the answer the model then gives (the calculator's other inputs at default;
+# its lines joined by spaces),
 # and a phrase of the prose with its number as the model gives it
 CASES = [
     ("performance-basics.ipynb", "Quota [TiB]", "50",
@@ -221,16 +220,18 @@ def test_a_chapter_reads_as_on_the_site_and_recomputes_live(lab, notebook, label
             page.screenshot(path=str(tmp_path / "chapter.png"))
 
             panel = slider.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]")
-            panel.locator(".gtitle").first.wait_for(timeout=60_000)
-            before = panel.locator(".gtitle").first.text_content()
+            answer = panel.locator(".calculator-answer[role=status][aria-live=polite]").first
+            answer.wait_for(timeout=60_000)
+            before = " ".join(answer.text_content().split())
             slider.locator(".widget-readout").click()
             page.keyboard.press("Control+A")
             page.keyboard.type(typed)
             page.keyboard.press("Enter")
             expected = title()
-            assert not before.startswith(expected), f"{notebook}: the title already read {before!r}"
-            # the panel redraws a new figure in its output area
-            page.wait_for_function("t => [...document.querySelectorAll('.gtitle')].some(e => e.textContent.startsWith(t))",
+            assert not before.startswith(expected), f"{notebook}: the answer already read {before!r}"
+            # the panel's answer, a visible line of text, gives the model's new answer
+            page.wait_for_function("t => [...document.querySelectorAll('.calculator-answer')].some(e => "
+                                   "e.getClientRects().length && e.textContent.split(/\\s+/).join(' ').trim().startsWith(t))",
                                    arg=expected, timeout=30_000)
         finally:
             browser.close()

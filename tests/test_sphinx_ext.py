@@ -54,3 +54,23 @@ def test_icon_codepoints_are_those_of_the_classes_used_and_the_stylesheets_own(t
     (tmp_path / "index.html").write_text('<i class="fa-solid fa-navicon"></i><span class="fa-moon x"></span>'
                                          '<p>fa-unused in text, not a class</p>', encoding="utf-8")
     assert icon_codepoints(tmp_path) == {0xF0C9, 0xF186, 0xF05A}
+
+
+def test_the_book_scripts_without_comments_still_parse_and_keep_their_strings():
+    import shutil
+    import subprocess
+
+    from storageperf_book.sphinx_ext import without_comments
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from pathlib import Path
+
+    for script in sorted((Path(__file__).resolve().parents[1] / "book" / "_static").glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        slim = without_comments(text)
+        assert len(slim) < len(text) and "/*" not in slim.split("\n")[0], script.name
+        done = subprocess.run([node, "--input-type=module", "--check"], input=slim, capture_output=True, text=True)
+        assert done.returncode == 0, f"{script.name}: {done.stderr[:500]}"
+        assert without_comments(slim) == slim, script.name  # nothing left to take out

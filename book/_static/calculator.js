@@ -1,13 +1,16 @@
 /* The book's calculators on the site: native controls over figures the model drew at build time.
  *
- * A calculator's HTML (storageperf_book.calculator) is a <div class="calculator" data-calculator="..."> holding the
- * figure of its default inputs, its answer as text in a live region, and a description of the inputs the site moves
- * (each with its positions as labels, and its default). `render({model, el})`, in the shape anywidget gives a
+ * A calculator's HTML (storageperf_book.calculator) is a <div class="calculator" data-calculator="..."> holding its
+ * answer as a visible line of text in a live region (read out when it changes), the figure of its default inputs (its
+ * title says what is drawn), and a description of the inputs the site moves (each with its positions as labels, and
+ * its default). `render({model, el})`, in the shape anywidget gives a
  * widget's front end, builds a labelled control for each input (a range input over the positions' indices, or a
  * select), and redraws the figure and the answer whenever the model's figure changes. On the site the model is
  * `siteModel`: setting the inputs looks the figure up in the calculator's state file, fetched from the site when a
  * reader first moves a control. Nothing is computed here: every number comes from the Python model.
  */
+
+import {draw} from "./lazy-draw.js";
 
 const STATES = new URL("calculators/", import.meta.url);
 
@@ -109,7 +112,7 @@ export function render({model, el}) {
     controls.append(row);
   });
   model.on("change:figure", () => {
-    if (window.bookFigures) window.bookFigures.draw(gd);  // drawn first if it was held off screen (figures.js)
+    draw(gd);  // drawn first if it was held off screen (lazy-draw.js)
     const {data, layout} = model.get("figure");
     window.Plotly.react(gd, data, merged(gd.layout, layout));
   });
