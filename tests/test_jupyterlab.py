@@ -8,6 +8,7 @@ markdown (no role or directive markup, a number of the prose formatted as the mo
 folded), then types a new value into one of its calculators' sliders and checks the calculator's answer (a line
 of text over its figure) gives the model's new answer.
 """
+import contextlib
 import json
 import re
 import shutil
@@ -166,6 +167,26 @@ def lab(tmp_path_factory, binder, lab_dir):
     proc.wait(timeout=30)
 
 
+@contextlib.contextmanager
+def _notebook(lab, workspace, path, run_all):
+    """A notebook open in JupyterLab, in Chromium, in a workspace of its own (so that no tab of another test's
+    notebook is restored beside it); with ``run_all``, every cell run once the kernel reports idle."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{path}")
+            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+            if run_all:
+                page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=60_000)
+                page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+                page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+            yield page
+        finally:
+            browser.close()
+
+
 def _assert_citations_read(page, notebook, prose):
     """No citation left as a bare key, and the chapter's first one as author, year and title."""
     assert page.locator('.jp-MarkdownCell [title="Citation Not Found"]').count() == 0, f"{notebook}: a bare key"
@@ -185,56 +206,43 @@ def _solutions(notebook):
 
 @pytest.mark.parametrize("notebook, label, typed, title, phrase", CASES, ids=[c[0] for c in CASES])
 def test_a_chapter_reads_as_on_the_site_and_recomputes_live(lab, notebook, label, typed, title, phrase, tmp_path):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            # a workspace of its own, so that no tab of another test's notebook is restored beside this one
-            page.goto(f"{lab}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-            # Run all cells once the kernel has started and reports idle in the status bar
-            page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=60_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
-            page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-            # The calculator becomes a panel whose slider carries the label
-            slider = page.locator(".widget-slider").filter(
-                has=page.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$"))).first
-            slider.wait_for(timeout=120_000)
+    with _notebook(lab, Path(notebook).stem, notebook, run_all=True) as page:
+        # The calculator becomes a panel whose slider carries the label
+        slider = page.locator(".widget-slider").filter(
+            has=page.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$"))).first
+        slider.wait_for(timeout=120_000)
 
-            # The prose, once every cell has run: numbers evaluated in the kernel, no markup, solutions folded
-            page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=120_000)
-            prose = ".jp-MarkdownCell .myst"
-            page.wait_for_function("s => ![...document.querySelectorAll(s)].some(e => e.innerText.includes('v(\"'))",
-                                   arg=prose, timeout=60_000)
-            texts = page.locator(prose).all_inner_texts()
-            assert len(texts) == sum(c["cell_type"] == "markdown" for c in json.loads(
-                (ROOT / "book" / notebook).read_text(encoding="utf-8"))["cells"]), "a markdown cell is not rendered as MyST"
-            shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
-            assert not shown, f"{notebook}: markup in the rendered prose: {shown[:5]}"
-            assert phrase() in " ".join(" ".join(texts).split()), f"{notebook}: {phrase()!r} not in the prose"
-            _assert_citations_read(page, notebook, " ".join(" ".join(texts).split()))
-            solutions = page.locator("details", has=page.locator("summary", has_text="Solution to"))
-            assert solutions.count() == _solutions(notebook) > 0
-            assert all(not solutions.nth(i).evaluate("e => e.open") for i in range(solutions.count()))
-            page.screenshot(path=str(tmp_path / "chapter.png"))
+        # The prose, once every cell has run: numbers evaluated in the kernel, no markup, solutions folded
+        page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=120_000)
+        prose = ".jp-MarkdownCell .myst"
+        page.wait_for_function("s => ![...document.querySelectorAll(s)].some(e => e.innerText.includes('v(\"'))",
+                               arg=prose, timeout=60_000)
+        texts = page.locator(prose).all_inner_texts()
+        assert len(texts) == sum(c["cell_type"] == "markdown" for c in json.loads(
+            (ROOT / "book" / notebook).read_text(encoding="utf-8"))["cells"]), "a markdown cell is not rendered as MyST"
+        shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
+        assert not shown, f"{notebook}: markup in the rendered prose: {shown[:5]}"
+        assert phrase() in " ".join(" ".join(texts).split()), f"{notebook}: {phrase()!r} not in the prose"
+        _assert_citations_read(page, notebook, " ".join(" ".join(texts).split()))
+        solutions = page.locator("details", has=page.locator("summary", has_text="Solution to"))
+        assert solutions.count() == _solutions(notebook) > 0
+        assert all(not solutions.nth(i).evaluate("e => e.open") for i in range(solutions.count()))
+        page.screenshot(path=str(tmp_path / "chapter.png"))
 
-            panel = slider.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]")
-            answer = panel.locator(".calculator-answer[role=status][aria-live=polite]").first
-            answer.wait_for(timeout=60_000)
-            before = " ".join(answer.text_content().split())
-            slider.locator(".widget-readout").click()
-            page.keyboard.press("Control+A")
-            page.keyboard.type(typed)
-            page.keyboard.press("Enter")
-            expected = title()
-            assert not before.startswith(expected), f"{notebook}: the answer already read {before!r}"
-            # the panel's answer, a visible line of text, gives the model's new answer
-            page.wait_for_function("t => [...document.querySelectorAll('.calculator-answer')].some(e => "
-                                   "e.getClientRects().length && e.textContent.split(/\\s+/).join(' ').trim().startsWith(t))",
-                                   arg=expected, timeout=30_000)
-        finally:
-            browser.close()
+        panel = slider.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]")
+        answer = panel.locator(".calculator-answer[role=status][aria-live=polite]").first
+        answer.wait_for(timeout=60_000)
+        before = " ".join(answer.text_content().split())
+        slider.locator(".widget-readout").click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(typed)
+        page.keyboard.press("Enter")
+        expected = title()
+        assert not before.startswith(expected), f"{notebook}: the answer already read {before!r}"
+        # the panel's answer, a visible line of text, gives the model's new answer
+        page.wait_for_function("t => [...document.querySelectorAll('.calculator-answer')].some(e => "
+                               "e.getClientRects().length && e.textContent.split(/\\s+/).join(' ').trim().startsWith(t))",
+                               arg=expected, timeout=30_000)
 
 
 def test_a_knowledge_check_answers_from_the_keyboard_in_a_live_kernel(lab):
@@ -248,41 +256,30 @@ def test_a_knowledge_check_answers_from_the_keyboard_in_a_live_kernel(lab):
     first = sample_answers.chapter_quizzes()[0]
     letter = next(c for c in first.letters if c not in first.correct)
     expected = first.check(letter)["feedback"]
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{lab}/lab/workspaces/hpc-eda-quiz/tree/hpc-eda.ipynb")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-            page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=60_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
-            page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-            panel = page.locator(".widget-vbox").filter(has=page.locator(".widget-html", has_text=first.prompt)).first
-            panel.wait_for(timeout=120_000)
-            radios = panel.locator(".widget-radio-box input[type=radio]")
-            assert radios.count() == len(first.letters)
-            before = radios.nth(first.letters.index(letter) - 1) if first.letters.index(letter) else None
-            if before:
-                before.focus()
-                page.keyboard.press("Tab")
-            else:
-                radios.first.focus()
-            assert radios.nth(first.letters.index(letter)).evaluate("e => e === document.activeElement")
-            page.keyboard.press("Space")
-            for _ in range(len(first.letters) + 1):
-                page.keyboard.press("Tab")
-                if page.evaluate("document.activeElement.tagName === 'BUTTON' && "
-                                 "document.activeElement.textContent.trim() === 'Check'"):
-                    break
-            else:
-                raise AssertionError("Tab from the options does not reach the Check button")
-            page.keyboard.press("Enter")
-            feedback = panel.locator(".widget-html [role=status]")
-            feedback.wait_for(timeout=30_000)
-            assert " ".join(feedback.text_content().split()) == expected
-        finally:
-            browser.close()
+    with _notebook(lab, "hpc-eda-quiz", "hpc-eda.ipynb", run_all=True) as page:
+        panel = page.locator(".widget-vbox").filter(has=page.locator(".widget-html", has_text=first.prompt)).first
+        panel.wait_for(timeout=120_000)
+        radios = panel.locator(".widget-radio-box input[type=radio]")
+        assert radios.count() == len(first.letters)
+        before = radios.nth(first.letters.index(letter) - 1) if first.letters.index(letter) else None
+        if before:
+            before.focus()
+            page.keyboard.press("Tab")
+        else:
+            radios.first.focus()
+        assert radios.nth(first.letters.index(letter)).evaluate("e => e === document.activeElement")
+        page.keyboard.press("Space")
+        for _ in range(len(first.letters) + 1):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.tagName === 'BUTTON' && "
+                             "document.activeElement.textContent.trim() === 'Check'"):
+                break
+        else:
+            raise AssertionError("Tab from the options does not reach the Check button")
+        page.keyboard.press("Enter")
+        feedback = panel.locator(".widget-html [role=status]")
+        feedback.wait_for(timeout=30_000)
+        assert " ".join(feedback.text_content().split()) == expected
 
 
 def test_a_participant_notebook_reads_with_its_numbers_before_anything_runs(lab, lab_dir):
@@ -292,23 +289,15 @@ def test_a_participant_notebook_reads_with_its_numbers_before_anything_runs(lab,
     nb = editions._editions(ROOT / "book" / notebook, citations.read_bib(ROOT / citations.BIB))["participant"]
     (lab_dir / "participant").mkdir(exist_ok=True)
     (lab_dir / "participant" / notebook).write_text(json.dumps(nb, indent=1), encoding="utf-8")
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{lab}/lab/workspaces/participant/tree/participant/{notebook}")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-            prose = ".jp-MarkdownCell .myst"
-            cells = sum(c["cell_type"] == "markdown" for c in nb["cells"])
-            page.wait_for_function("([s, n]) => document.querySelectorAll(s).length === n", arg=[prose, cells],
-                                   timeout=60_000)
-            texts = page.locator(prose).all_inner_texts()
-            shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
-            assert not shown, f"participant {notebook}: markup before running: {shown[:5]}"
-            joined = " ".join(" ".join(texts).split())
-            assert phrase() in joined, f"participant {notebook}: {phrase()!r} not in the prose before running"
-            assert page.locator("details", has=page.locator("summary", has_text="Answer")).count() == 0
-            _assert_citations_read(page, notebook, joined)
-        finally:
-            browser.close()
+    with _notebook(lab, "participant", f"participant/{notebook}", run_all=False) as page:
+        prose = ".jp-MarkdownCell .myst"
+        cells = sum(c["cell_type"] == "markdown" for c in nb["cells"])
+        page.wait_for_function("([s, n]) => document.querySelectorAll(s).length === n", arg=[prose, cells],
+                               timeout=60_000)
+        texts = page.locator(prose).all_inner_texts()
+        shown = [(m, t[:120]) for t in texts for m in MARKUP if m in t]
+        assert not shown, f"participant {notebook}: markup before running: {shown[:5]}"
+        joined = " ".join(" ".join(texts).split())
+        assert phrase() in joined, f"participant {notebook}: {phrase()!r} not in the prose before running"
+        assert page.locator("details", has=page.locator("summary", has_text="Answer")).count() == 0
+        _assert_citations_read(page, notebook, joined)
