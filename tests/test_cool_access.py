@@ -345,8 +345,8 @@ def _chapter_calculators(monkeypatch):
     made = {}
 
     class Recording(storageperf_book.Calculator):
-        def __init__(self, draw, controls):
-            super().__init__(draw, controls)
+        def __init__(self, draw, controls, **kwargs):
+            super().__init__(draw, controls, **kwargs)
             made[draw.__name__] = self
 
     monkeypatch.setattr(storageperf_book, "Calculator", Recording)
