@@ -103,6 +103,17 @@ def _open(browser, url, width=1280, colour_scheme="light", draw_all=True):
     return page, problems
 
 
+def _chapters_open(browser, server, html_dir, pages):
+    """Each chapter page open as a reader opens it, its figures drawn: ``(name, page)``; once the caller's checks
+    of a page are done, the page is closed and must have loaded without an error or a foreign request."""
+    for name in _chapter_pages(html_dir, pages):
+        page, problems = _open(browser, f"{server}/{name}")
+        page.wait_for_selector(".js-plotly-plot .main-svg")
+        yield name, page
+        page.close()
+        assert not problems, f"{name}: {problems}"
+
+
 def test_clean_build_with_warnings_as_errors(build):
     run, _ = build
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
@@ -221,10 +232,7 @@ def test_a_citation_reads_in_a_notebook_as_on_its_page(html_dir):
     chapters = [p for p in sorted((ROOT / "book").glob("[!_]*.ipynb")) if citations.ROLE.search(p.read_text())]
     assert len(chapters) >= 5
     for notebook in chapters:
-        prose = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]
-                          if c["cell_type"] == "markdown")
-        prefix = re.search(r"^:keyprefix:\s*(\S+)", prose, re.M)
-        cited = {labels[k] for k in citations.cited(prose, prefix[1] if prefix else "")}
+        cited = {labels[k] for k in citations.works(json.loads(notebook.read_text()))[1]}
         html = (html_dir / "book" / f"{notebook.stem}.html").read_text(encoding="utf-8")
         shown = {re.sub(r"<[^>]+>", "", t) for t in re.findall(
             r'<a class="reference internal" href="#[^"]+" title="[^"]*">(.*?)</a>',
@@ -686,9 +694,7 @@ def test_every_calculator_control_works_from_the_keyboard(browser, server, html_
     # each control of each calculator: reached with Tab, named by its label, moved with an arrow key; the figure
     # and the answer (a live region) change to the model's figure for the new position
     moved = 0
-    for name in _chapter_pages(html_dir, pages):
-        page, problems = _open(browser, f"{server}/{name}")
-        page.wait_for_selector(".js-plotly-plot .main-svg")
+    for name, page in _chapters_open(browser, server, html_dir, pages):
         for calc in page.locator(".calculator").all():
             controls = calc.locator(".calculator-controls input, .calculator-controls select").all()
             assert controls, f"{name}: a calculator without controls"
@@ -714,8 +720,6 @@ def test_every_calculator_control_works_from_the_keyboard(browser, server, html_
                     raise AssertionError(f"{name}: {label!r} moved from the keyboard left the calculator as it "
                                          "was") from None
                 moved += 1
-        page.close()
-        assert not problems, f"{name}: {problems}"
     assert moved >= 20
 
 
@@ -733,9 +737,7 @@ def test_a_calculators_answer_is_visible_text_that_follows_its_controls(browser,
     # the answer is a line of text over the figure, in a live region, read and seen; the figure's title says what is
     # drawn, in one line, and stays when a control moves the answer
     answered = 0
-    for name in _chapter_pages(html_dir, pages):
-        page, problems = _open(browser, f"{server}/{name}")
-        page.wait_for_selector(".js-plotly-plot .main-svg")
+    for name, page in _chapters_open(browser, server, html_dir, pages):
         for calc in page.locator(".calculator").all():
             answer = calc.locator(".calculator-answer")
             assert answer.count() == 1 and answer.get_attribute("role") == "status" \
@@ -756,8 +758,6 @@ def test_a_calculators_answer_is_visible_text_that_follows_its_controls(browser,
                                    timeout=10_000)
             assert title.text_content() == heading and not answer.evaluate(_UNSEEN), name
             answered += 1
-        page.close()
-        assert not problems, f"{name}: {problems}"
     assert answered >= 20
 
 
@@ -779,9 +779,7 @@ def test_each_page_is_light_before_a_calculator_is_touched(html_dir, pages):
 
 
 def test_every_figure_is_described_and_its_numbers_download_as_csv(browser, server, html_dir, pages):
-    for name in _chapter_pages(html_dir, pages):
-        page, problems = _open(browser, f"{server}/{name}")
-        page.wait_for_selector(".js-plotly-plot .main-svg")
+    for name, page in _chapters_open(browser, server, html_dir, pages):
         figures = page.locator(".js-plotly-plot")
         described = page.evaluate("[...document.querySelectorAll('.js-plotly-plot')].filter(gd => "
                                   "/^Chart: (lines and points|bars) of .+/.test(document.getElementById(gd.id + '-description')"
@@ -798,8 +796,6 @@ def test_every_figure_is_described_and_its_numbers_download_as_csv(browser, serv
         assert sum(n for _, n, _ in drawn) == sum(r[0] != "series" for r in rows), name
         firsts = [r for r in rows if r[0] != "series"]
         assert [firsts[0][0], firsts[0][2]] == [drawn[0][0], drawn[0][2]], name
-        page.close()
-        assert not problems, f"{name}: {problems}"
 
 
 @pytest.mark.parametrize("colour_scheme", ["light", "dark"])
