@@ -141,10 +141,30 @@ def _prefix(markdown):
     return match[1] if match else ""
 
 
+def _bare(key, prefix):
+    """A cited key without the chapter's key prefix."""
+    key = key.strip()
+    return key[len(prefix):] if prefix and key.startswith(prefix) else key
+
+
 def cited(markdown, prefix=""):
     """The keys the roles of ``markdown`` cite, in order of first citation, without the chapter's key prefix."""
-    keys = [k.strip() for m in ROLE.finditer(markdown) for k in m[1].split(",")]
-    return list(dict.fromkeys(k[len(prefix):] if prefix and k.startswith(prefix) else k for k in keys))
+    return list(dict.fromkeys(_bare(k, prefix) for m in ROLE.finditer(markdown) for k in m[1].split(",")))
+
+
+def _markdown_cells(nb):
+    cells = nb["cells"] if isinstance(nb, dict) else getattr(nb, "cells", None)
+    if not isinstance(cells, list):
+        raise ValueError(f"nb must be a notebook (a dict with cells, or nbformat's), got {type(nb).__name__}")
+    return [c for c in cells if c["cell_type"] == "markdown"]
+
+
+def works(nb):
+    """A chapter's key prefix (``:keyprefix:`` of its bibliography, or "") and the keys its prose cites, without
+    the prefix, in order of first citation: ``(prefix, keys)``. ``nb`` as :func:`json.load` or nbformat reads it."""
+    whole = "\n".join("".join(c["source"]) for c in _markdown_cells(nb))
+    prefix = _prefix(whole)
+    return prefix, cited(whole, prefix)
 
 
 def as_text(markdown, entries, prefix=None, works=None):
@@ -171,11 +191,9 @@ def as_text(markdown, entries, prefix=None, works=None):
     names = labels(entries)
 
     def key(raw):
-        raw = raw.strip()
-        bare = raw[len(prefix):] if prefix and raw.startswith(prefix) else raw
-        if bare not in entries:
-            raise ValueError(f"a citation names {raw!r}, which the bibliography does not hold")
-        return bare
+        if _bare(raw, prefix) not in entries:
+            raise ValueError(f"a citation names {raw.strip()!r}, which the bibliography does not hold")
+        return _bare(raw, prefix)
 
     def role(match):
         return "[" + "; ".join(f"{names[k]}: *{_plain(entries[k].get('title', ''))}*"
@@ -190,14 +208,8 @@ def as_text(markdown, entries, prefix=None, works=None):
 
 def notebook_as_text(nb, entries):
     """A notebook (as :func:`json.load` or nbformat reads it) with its markdown cells' citations as text."""
-    cells = nb["cells"] if isinstance(nb, dict) else getattr(nb, "cells", None)
-    if not isinstance(cells, list):
-        raise ValueError(f"nb must be a notebook (a dict with cells, or nbformat's), got {type(nb).__name__}")
-    markdown = [c for c in cells if c["cell_type"] == "markdown"]
-    whole = "\n".join("".join(c["source"]) for c in markdown)
-    prefix = _prefix(whole)
-    keys = cited(whole, prefix)
-    for cell in markdown:
+    prefix, keys = works(nb)
+    for cell in _markdown_cells(nb):
         cell["source"] = as_text("".join(cell["source"]), entries, prefix, works=keys)
     return nb
 

@@ -245,7 +245,7 @@ def participant(nb):
     return nb
 
 
-def _editions(notebook, entries):
+def chapter_editions(notebook, entries):
     """Both editions of one chapter, as notebooks; ``entries`` is the bibliography (:func:`citations.read_bib`)."""
     import nbformat
 
@@ -356,7 +356,7 @@ def build(root=".", out=None, html=None):
     entries = citations.read_bib(root / citations.BIB)
     # one chapter after another: each takes seconds
     for notebook in chapters:
-        for edition, nb in _editions(notebook, entries).items():
+        for edition, nb in chapter_editions(notebook, entries).items():
             path = out / edition / notebook.name
             path.parent.mkdir(parents=True, exist_ok=True)
             nbformat.write(nb, path)

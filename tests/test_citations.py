@@ -33,9 +33,7 @@ def test_the_letters_follow_the_sites_reference_list():
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=[p.stem for p in CHAPTERS])
 def test_a_chapters_citations_read_as_author_year_and_title(notebook):
     nb = json.loads(notebook.read_text(encoding="utf-8"))
-    prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-    prefix = re.search(r"^:keyprefix:\s*(\S+)", prose, re.M)
-    keys = citations.cited(prose, prefix[1] if prefix else "")
+    keys = citations.works(nb)[1]
     text = "\n".join("".join(c["source"]) for c in citations.notebook_as_text(nb, ENTRIES)["cells"]
                      if c["cell_type"] == "markdown")
     assert "{cite" not in text and "{bibliography}" not in text

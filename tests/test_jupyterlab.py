@@ -190,9 +190,7 @@ def _notebook(lab, workspace, path, run_all):
 def _assert_citations_read(page, notebook, prose):
     """No citation left as a bare key, and the chapter's first one as author, year and title."""
     assert page.locator('.jp-MarkdownCell [title="Citation Not Found"]').count() == 0, f"{notebook}: a bare key"
-    source = (ROOT / "book" / notebook).read_text(encoding="utf-8")
-    prefix = re.search(r":keyprefix:\s*(\S+?)\\n", source)
-    first = citations.cited(source, prefix[1] if prefix else "")[0]
+    first = citations.works(json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8")))[1][0]
     entries = citations.read_bib(ROOT / citations.BIB)
     label = f"{citations.labels(entries)[first]}: {citations._plain(entries[first]['title'])}"
     assert label in prose, f"{notebook}: {label!r} not in the prose"
@@ -286,7 +284,7 @@ def test_a_participant_notebook_reads_with_its_numbers_before_anything_runs(lab,
     # The workshop's participant edition of one chapter, opened as a participant opens it, nothing run: the prose's
     # numbers are already there (no expression), its citations read, and no answer is left to unfold
     notebook, *_, phrase = CASES[3]
-    nb = editions._editions(ROOT / "book" / notebook, citations.read_bib(ROOT / citations.BIB))["participant"]
+    nb = editions.chapter_editions(ROOT / "book" / notebook, citations.read_bib(ROOT / citations.BIB))["participant"]
     (lab_dir / "participant").mkdir(exist_ok=True)
     (lab_dir / "participant" / notebook).write_text(json.dumps(nb, indent=1), encoding="utf-8")
     with _notebook(lab, "participant", f"participant/{notebook}", run_all=False) as page:

@@ -174,8 +174,7 @@ def test_the_filled_numbers_are_the_chapters_own(notebooks):
     values = json.loads(run.cells[-1].outputs[0]["text"])
     participant = _markdown(notebooks["participant"]["cool-access"])
     entries = citations.read_bib(ROOT / citations.BIB)
-    prefix = re.search(r"^:keyprefix:\s*(\S+)", "\n".join(_markdown(nb)), re.M)[1]
-    works = citations.cited("\n".join(_markdown(nb)), prefix)
+    prefix, works = citations.works(nb)
     compared = 0
     for md in _markdown(nb):
         roles = [ROLE.match(expr) for expr in editions.EVAL.findall(md)]
