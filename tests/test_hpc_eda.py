@@ -267,3 +267,18 @@ def test_the_site_moves_the_sizing_calculators_data_to_hold():
     assert set(site["capacity_tib"].options) == {module["example_quota"], ns["ex_cap"], module["quiz2_capacity_min"],
                                                  anf.quota_range_tib("regular")[1]}
     assert calc.defaults()["capacity_tib"] == module["quiz2_capacity_min"]
+
+
+@pytest.mark.parametrize("shrink", [1.0, 0.5, 0.25])
+def test_a_large_volume_serves_no_more_operations_when_each_moves_fewer_bytes(shrink):
+    # the knee rule turns the ceiling in bytes into operations; smaller operations must not raise that ceiling
+    # above the one at the measured mix, and the most SPEC measured from one large volume bounds a plan
+    spec = hpc_eda.FARM_BASIS["large"][0]
+    op = hpc_eda.bytes_per_op_kib(spec)
+    at_mix = hpc_eda.volume_load("large", 2.0)["ops_ceiling"]
+    assert hpc_eda.volume_load("large", 2.0, bytes_per_op=op * shrink)["ops_ceiling"] == pytest.approx(at_mix)
+    curve = hpc_eda.load_curves()
+    most = float(curve.loc[curve["curve"] == spec, "ops_per_s"].max())
+    plan = hpc_eda.farm_options(most * 2.5, 2.0, 100, bytes_per_op=op * shrink)
+    large = plan[(plan["volume_type"] == "large") & plan["feasible"]]
+    assert not large.empty and (large["ops_per_volume"] <= at_mix * (1 + 1e-9)).all()

@@ -261,8 +261,8 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
     dict or None
         None when the bound is at or below the curve's light-load latency (no load meets it). Otherwise
         ``ops_ceiling`` (the most operations a second one volume of the type and level serves: the knee rule's
-        ``Xmax`` for a large volume, the measured ``Xmax`` in breakthrough mode, the measured edge for a regular
-        volume) [ops/s], ``usable`` (the share of the ceiling it carries under the bound), ``ops_per_s`` (their
+        ``Xmax`` for a large volume, which smaller operations than the measured mix's do not raise, the measured
+        ``Xmax`` in breakthrough mode, the measured edge for a regular volume) [ops/s], ``usable`` (the share of the ceiling it carries under the bound), ``ops_per_s`` (their
         product) [ops/s], ``bytes_per_op_kib`` [KiB], ``basis`` and ``extrapolated`` (a bound outside the
         curve's measured latencies, or another mix).
 
@@ -313,7 +313,10 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
         measured = _curves()[_curves()["curve"] == basis]
         out_of_range = not measured["latency_ms"].min() <= bound <= measured["latency_ms"].max()
         op = bytes_per_op_kib(basis) * op_ratio
-        ceiling = (float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(service_level, volume_type), op))
+        # the knee rule carries the ceiling in bytes to operations at the mix's bytes per operation, but never above
+        # the operations of the measured mix: smaller operations do not make a volume serve more of them
+        ceiling = (float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(service_level, volume_type),
+                                                       max(op, bytes_per_op_kib(basis))))
                    if scales else xmax_ref)
         usable = (1 - r0 / bound) ** (1 / k)            # share of Xmax a volume carries under the bound
         basis += ", knee rule" if scales else ", as measured"
