@@ -39,6 +39,9 @@ COLUMNS = ("option", "platform", "feasible", "binding", "headroom", "monthly_usd
 LATENCY_BASES = ("measured", "model inside the measured range", "extrapolated", "none")
 #: The self-managed server's disk: the Premium SSD size of the guide's Cassandra measurements.
 VM_DISK = "P30"
+#: The VM sizes a self-managed server is sized on: the Cassandra measurements' (End of Life) and the Edsv6 sizes
+#: with their vCPUs, sold today (uncached limits only).
+VM_SIZES = azure_vm.DISK_SIZES + azure_vm.UNCACHED_SIZES
 #: Cool access is costed on regular volumes, as the cool-access chapter does.
 COOL_VOLUME_TYPE = "regular"
 ANF, CVO, VM = ("Azure NetApp Files", "Cloud Volumes ONTAP on Google Cloud", "Azure VM with Premium SSD")
@@ -118,7 +121,7 @@ def _anf_facts(level, volume_type, region):
     return [f"azure_netapp_files_limits:{_LEVEL_FACTS[level]}", f"azure_netapp_files_limits:{ceiling}",
             f"azure_netapp_files_limits:volume_quota_max_{volume_type}", "azure_netapp_files_limits:capacity_pool_max",
             f"azure_netapp_files_prices:{region}", "azure_netapp_files_volume_support"] + (
-        ["azure_netapp_files_mix_curves"] if volume_type == "regular" else [])
+        ["azure_netapp_files_mix_curves"] if volume_type == "regular" else ["large_volumes_results"])
 
 
 def _anf_infeasible(w, level, volume_type, quota, pool, ceilings):
@@ -133,29 +136,82 @@ def _anf_infeasible(w, level, volume_type, quota, pool, ceilings):
     return f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB"
 
 
+def measured_cap(w, volume_type):
+    """The most one volume of a type was measured to move at the workload's mix, and how far that is from a test.
+
+    Parameters
+    ----------
+    w : dict
+        A workload from :func:`workload`.
+    volume_type : {"regular", "large", "breakthrough"}
+
+    Returns
+    -------
+    dict
+        ``mibps`` [MiB/s] at the workload's I/O size; ``extrapolated``; ``name`` (the cap in words) and
+        ``measurement`` (what was measured, for a row beyond it). A regular volume is capped by Microsoft's mix
+        curves (:func:`storageperf.platforms.azure_netapp_files.mix_ceiling`), a large volume and one in
+        breakthrough mode by their benchmarks (:func:`storageperf.sources.large_volumes.measured_ceiling`).
+
+    Examples
+    --------
+    A large volume that must carry 1.05 million random 8 KiB operations a second, all reads: the most measured is
+    709,000.
+
+    >>> w = workload(100, ops_per_s=1_050_000, io_kib=8)
+    >>> round(measured_cap(w, "large")["mibps"]), w["mibps"] > measured_cap(w, "large")["mibps"]
+    (5539, True)
+    """
+    if volume_type == "regular":
+        mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"])
+        low, high = anf.MIX_IO_KIB[0], anf.MIX_IO_KIB[-1]
+        return {"mibps": float(mix["mibps"]), "extrapolated": mix["extrapolated"], "name": anf.MIX_LIMIT,
+                "measurement": f"Microsoft's mix curves cover {low:g} to {high:g} KiB"}
+    got = large_volumes.measured_ceiling(volume_type, w["read_share"], w["io_kib"])
+    name = "most measured from " + ("a large volume" if volume_type == "large" else "breakthrough mode")
+    return {"mibps": got["mibps"], "extrapolated": got["extrapolated"], "name": f"{name} at this mix",
+            "measurement": got["measurement"]}
+
+
+def _beyond(extrapolated, measurement):
+    return f"; beyond what was measured ({measurement})" if extrapolated else ""
+
+
 def _anf_one_volume(w, level, volume_type):
     """One volume in a pool of its own, without cool access."""
     ceilings = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"])
-    mix = anf.mix_ceiling(volume_type, w["read_share"], w["io_kib"])
+    cap = measured_cap(w, volume_type)
     plan = anf.pool_plan(w["capacity_end_tib"], w["mibps"], level, volume_type, 1, w["region"], w["read_share"],
                          w["io_kib"])
     pool, limit, ok, quota = float(plan["pool_tib"]), float(plan["throughput_mibps"]), plan["feasible"], \
         float(plan["quota_tib"])
+    # what sets the size: the smallest volume of the type, or the smallest pool, when either is above the data
+    low_q, low_pool = anf.quota_range_tib(volume_type)[0], anf.pool_range_tib()[0]
+    noun = "pool" if level == "Flexible" else "quota"
+    smallest = (f"the smallest {volume_type} volume, {low_q:,.1f} TiB, sets the {noun}"
+                if w["capacity_end_tib"] * (1 + 1e-12) < quota <= low_q * (1 + 1e-12) else
+                "the smallest pool, {:,.0f} TiB, sets the pool".format(low_pool)
+                if quota < low_pool * (1 - 1e-12) and pool <= low_pool * (1 + 1e-12) else None)
     if level == "Flexible":
-        sets = "the data sets the pool" if plan["binding"] == "capacity" else "the throughput sets the pool"
+        sets = smallest or ("the data sets the pool" if plan["binding"] == "capacity"
+                            else "the throughput sets the pool")
         binding = f"throughput bought: {_mib(limit)}; {sets}"
     else:
-        binding = ("the data sets the quota" if plan["binding"] == "capacity"
-                   else "quota x service level sets the quota")
+        binding = smallest or ("the data sets the quota" if plan["binding"] == "capacity"
+                               else "quota x service level sets the quota")
         if ok and limit < quota * anf.throughput_per_tib_mibps(level):
             binding += f"; the {anf.MIX_LIMIT if ceilings[1] < ceilings[0] else 'volume ceiling'} caps it"
     if not ok:
         binding = _anf_infeasible(w, level, volume_type, quota, pool, ceilings)
+    elif volume_type != "regular" and w["mibps"] > cap["mibps"] * (1 + 1e-12):
+        ok, binding = False, f"the need, {_mib(w['mibps'])}, is above the {cap['name']}, {_mib(cap['mibps'])}"
+    elif volume_type != "regular" and cap["mibps"] < limit:
+        limit, binding = cap["mibps"], f"{binding}; the {cap['name']} caps it, {_mib(cap['mibps'])}"
     name = {"regular": "regular volume", "large": "large volume", "breakthrough": "breakthrough mode"}[volume_type]
     return _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
-                ok, binding, limit, w["mibps"], float(plan["usd"]), w["months"], pool,
-                _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
-                mix["extrapolated"])
+                ok, binding + _beyond(cap["extrapolated"], cap["measurement"]), limit, w["mibps"], float(plan["usd"]),
+                w["months"], pool, _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
+                cap["extrapolated"])
 
 
 def _anf_several_volumes(w, level):
@@ -170,11 +226,11 @@ def _anf_several_volumes(w, level):
     pool, ok = float(plan["pool_tib"]), plan["feasible"]
     binding = (f"{n} volumes of at most {_mib(top)} each, the data split between them" if ok
                else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
-    mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"])
+    cap = measured_cap(w, "regular")
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
-    return _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok, binding,
-                float(plan["throughput_mibps"]), need, float(plan["usd"]), w["months"], pool, facts,
-                "generally available", mix["extrapolated"])
+    return _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok,
+                binding + _beyond(cap["extrapolated"], cap["measurement"]), float(plan["throughput_mibps"]), need,
+                float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"])
 
 
 def _anf_cool(w, level):
@@ -187,6 +243,7 @@ def _anf_cool(w, level):
         "azure_netapp_files_cool_access_regions"]
     name = f"{ANF} {level}, regular volume with cool access"
     mix = anf.mix_ceiling(COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
+    beyond = _beyond(mix["extrapolated"], measured_cap(w, COOL_VOLUME_TYPE)["measurement"])
     if not low_pool <= cap0 <= cap <= high_q:
         why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data on one regular volume; "
                f"this is {cap0:,.1f} to {cap:,.1f} TiB")
@@ -214,7 +271,7 @@ def _anf_cool(w, level):
                                                               w["read_share"], w["io_kib"]))
         binding = (f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB" if quota > cap * (1 + 1e-12)
                    else "the data sets the quota")
-    return _row(name, ANF, "cool-access", True, binding, limit, need, s["usd_cool"], w["months"], pool, facts,
+    return _row(name, ANF, "cool-access", True, binding + beyond, limit, need, s["usd_cool"], w["months"], pool, facts,
                 "generally available", mix["extrapolated"], horizon_usd=horizon)
 
 
@@ -249,11 +306,17 @@ def client_limit_mibps(w):
     return w["clients"] * one, not (w["io_kib"] == size and r in (0.0, 1.0))
 
 
+#: What the client bound rests on, for a row beyond it (:func:`client_limit_mibps`).
+CLIENT_MEASUREMENT = "one client VM was measured, all reads or all writes, at the article's two I/O sizes"
+
+
 def _with_clients(row, w, bound):
     """An Azure NetApp Files row held to what the workload's clients move (:func:`client_limit_mibps`)."""
     if bound is None or row["platform"] != ANF:
         return row
     most, extrapolated = bound
+    if extrapolated and not row["extrapolated"]:
+        row["binding"] += _beyond(True, CLIENT_MEASUREMENT)
     row["extrapolated"] = row["extrapolated"] or extrapolated
     text = f"{w['clients']} client VM(s) like the large-volume article's move {_mib(most)} at this mix"
     if row["feasible"] and w["mibps"] > most * (1 + 1e-12):
@@ -298,7 +361,8 @@ def _cvo(w, machine_type):
 
 
 def _vm(w, vm_size):
-    """A self-managed file server on an Azure VM with Premium SSD disks striped together, uncached."""
+    """A self-managed file server on an Azure VM with Premium SSD disks striped together, uncached: a size of the
+    guide's Cassandra measurements (End of Life) or its Edsv6 successor, sold today."""
     need_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s"))
     disk_gib = azure_vm.limit(VM_DISK, "size", "GiB")
     n = max(math.ceil(float(units.convert(w["capacity_end_tib"], "TiB", "GiB")) / disk_gib - 1e-12),
@@ -325,6 +389,9 @@ def _vm(w, vm_size):
     ok = w["mibps"] <= limit * (1 + 1e-12)
     binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
                else f"the need is above the {which} {kind} limit, {_mib(limit)}")
+    if vm_size in azure_vm.UNCACHED_SIZES:   # a size sold today bursts above its sustained limits for a while
+        burst = float(units.convert(azure_vm.limit(vm_size, "burst_mb_per_s", "MB/s"), "MB/s", "MiB/s"))
+        binding += f"; it bursts to {_mib(burst)} of disk throughput for a limited time, not counted here"
     return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], math.nan, w["months"],
                 n * disk_gib / 1024, facts, status=status, price_complete=False)
 
@@ -364,8 +431,9 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
         for the data at the horizon's end [USD]; ``horizon_usd`` the cost over ``months``, including the months
         before data moves to the cool tier and the move itself [USD]; ``headroom`` the share of ``limit_mibps``
         the need leaves unused; ``price_complete`` False where a price the guide does not hold is missing (never
-        ranked as cheapest). Feasible rows with a complete price first, by ``horizon_usd``; then feasible rows
-        without one; then the rest. Ties: generally available before preview, then the order options are listed.
+        ranked as cheapest). Ordered by :func:`rank`: inside what was measured before beyond it, then by
+        ``horizon_usd``. A row beyond what was measured, or whose latency is not known under a bound, says so in
+        ``binding``; so does a row that cannot use the cold share.
 
     Examples
     --------
@@ -384,27 +452,41 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [r for r in (_anf_several_volumes(w, level) for level in anf.ALL_SERVICE_LEVELS) if r is not None]
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
-    rows += [_vm(w, v) for v in azure_vm.DISK_SIZES]
+    rows += [_vm(w, v) for v in VM_SIZES]
     bound = None if clients is None else client_limit_mibps(w)
     rows = [_with_clients(r, w, bound) for r in rows]
-    if w["latency_ms"] is not None:
-        for r in rows:
-            if r["latency_basis"] == "none":
-                r["binding"] += "; latency not known: the guide has no measurement for this workload"
-    return rank(pd.DataFrame(rows, columns=list(COLUMNS)))
+    for r in rows:
+        if w["latency_ms"] is not None and r["latency_basis"] == "none":
+            r["binding"] += "; latency not known: the guide has no measurement for this workload"
+        if w["cold_share"] > 0 and r["chapter"] != "cool-access":
+            r["binding"] += "; the cold share is not used: this option keeps all the data in one tier"
+    return rank(pd.DataFrame(rows, columns=list(COLUMNS)), w["latency_ms"] is not None)
 
 
-def rank(frame):
-    """Order option rows: feasible with a complete price by ``horizon_usd`` to the cent, then feasible without
-    one, then the rest; ties generally available first, then in the order given."""
+def certainty(status):
+    """How surely an option can be bought today, from its ``status``: 0 sold (generally available, Current), 1 in
+    preview, 2 no longer sold to a new subscription (End of Life, Retired)."""
+    return 1 if status == "preview" else 2 if status.startswith(("End of Life", "Retired")) else 0
+
+
+def rank(frame, latency_bound=False):
+    """Order option rows by what a reader can act on.
+
+    Feasible rows with a complete price come first, then feasible rows without one, then the rest. Within each,
+    rows inside what was measured come before rows beyond it (``extrapolated``); with a latency bound, rows whose
+    latency is known before those whose latency is not; then by ``horizon_usd`` to the cent (the one cost the
+    studio ranks, marks the frontier and charts by); ties by :func:`certainty`, then in the order given.
+    """
     key = pd.DataFrame({
         "group": [0 if f and p and math.isfinite(u) else 1 if f else 2
                   for f, p, u in zip(frame["feasible"], frame["price_complete"], frame["horizon_usd"])],
+        "beyond": frame["extrapolated"].astype(bool),
+        "unknown": (frame["latency_basis"] == "none") & bool(latency_bound),
         # to the cent: options that cost the same (cool access on no cold data) tie, whatever the float noise
         "usd": [math.floor(u * 100 + 0.5) if math.isfinite(u) else math.inf for u in frame["horizon_usd"]],
-        "preview": frame["status"] == "preview",
+        "certainty": [certainty(s) for s in frame["status"]],
         "order": range(len(frame))})
-    order = key.sort_values(["group", "usd", "preview", "order"], kind="stable").index
+    order = key.sort_values(["group", "beyond", "unknown", "usd", "certainty", "order"], kind="stable").index
     return frame.loc[order].reset_index(drop=True)
 
 
@@ -433,6 +515,7 @@ def facts():
         types[t] = {"levels": list(levels), "quota": list(a.quota_range_tib(t)),
                     "ceiling": {lv: a.volume_ceiling_mibps(lv, t) for lv in levels},
                     "status": {lv: a.volume_status(t, lv) for lv in levels},
+                    "measurement": measured_cap(workload(1, mibps=1), t)["measurement"],
                     "facts": {lv: " ".join(_anf_facts(lv, t, "{region}")) for lv in levels}}
     meters = {**{lv: a.CAPACITY_METERS[lv] for lv in a.ALL_SERVICE_LEVELS}, "throughput": a.THROUGHPUT_METER,
               "cool": a.COOL_METERS[0], "transfer": a.COOL_METERS[1]}
@@ -440,12 +523,15 @@ def facts():
     base, _ = a.flexible_throughput_range_mibps(low_pool)
     listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
     mv = {m: cvo.machine_limits(m) for m in cvo.MACHINE_TYPES}
+    lv = large_volumes
+    small_kib, large_kib = lv.block_size_kib("random read"), lv.block_size_kib("sequential read")
     path = cvo.current_write_path()
     per_gib = cvo.google_cloud.ssd_pd_size_limits(1.0)
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
-        "regions": list(regions()), "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
+        "regions": list(regions()), "client_measurement": CLIENT_MEASUREMENT,
+        "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
             "sequential_kib": large_volumes.block_size_kib("sequential read"),
             "random_kib": large_volumes.block_size_kib("random read")},
@@ -459,6 +545,14 @@ def facts():
             "mix_io_kib": list(a.MIX_IO_KIB),
             "mix": {str(k): [a.mix_curve(k)[c].tolist() for c in ("read_share", "mibps")] for k in a.MIX_IO_KIB},
             "mix_limit": a.MIX_LIMIT, "prices": prices,
+            # what a large volume and one in breakthrough mode were measured to move: MiB/s at the sequential size,
+            # operations a second at the random one
+            "measured_kib": [small_kib, large_kib],
+            "measured": {t: {"read": lv.measured_ceiling(t, 1.0, large_kib)["mibps"],
+                             "write": lv.measured_ceiling(t, 0.0, large_kib)["mibps"],
+                             "read_ops": lv.measured_ceiling(t, 1.0, small_kib)["ops_per_s"],
+                             "write_ops": lv.measured_ceiling(t, 0.0, small_kib)["ops_per_s"]}
+                         for t in ("large", "breakthrough")},
             "cool": {"levels": list(a.cool_access_service_levels()),
                      "rule_2026_regions": sorted(r for r in regions() if r in listed),
                      "threshold_tib": a.limit("cool_tier_throughput_threshold", "TiB"),
@@ -487,7 +581,9 @@ def facts():
                              "network_mb_per_s": azure_vm.limit(v, "network", "MB/s"),
                              "uncached_iops": azure_vm.limit(v, "uncached_iops", "IOPS"),
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks"),
-                             "status": azure_vm.sale_status(v)["text"]} for v in azure_vm.DISK_SIZES}},
+                             "burst_mb_per_s": (azure_vm.limit(v, "burst_mb_per_s", "MB/s")
+                                                if v in azure_vm.UNCACHED_SIZES else None),
+                             "status": azure_vm.sale_status(v)["text"]} for v in VM_SIZES}},
     }
 
 
@@ -497,14 +593,14 @@ def frontier(frame):
     Parameters
     ----------
     frame : pandas.DataFrame
-        Option rows with the columns ``feasible``, ``price_complete``, ``monthly_usd`` [USD] and ``headroom`` [-],
-        as :func:`options` returns them.
+        Option rows with the columns ``feasible``, ``price_complete``, ``horizon_usd`` [USD] and ``headroom`` [-],
+        as :func:`options` returns them: the cost over the horizon, the one the studio ranks by.
 
     Returns
     -------
     pandas.Series
         Booleans on the frame's index: True for a feasible row with a complete price that no other such row beats,
-        that is, no other costs as little or less a month and leaves as much headroom or more, one of the two
+        that is, no other costs as little or less over the horizon and leaves as much headroom or more, one of the two
         strictly. Rows without a feasible, complete price are False: they cannot be weighed on cost.
 
     Notes
@@ -523,7 +619,7 @@ def frontier(frame):
     >>> bool(on.iloc[0]), int(on.sum()) > 1, bool((o.loc[on, "headroom"] > o.loc[0, "headroom"]).any())
     (True, True, True)
     """
-    usd = pd.to_numeric(frame["monthly_usd"], errors="coerce")
+    usd = pd.to_numeric(frame["horizon_usd"], errors="coerce")
     room = pd.to_numeric(frame["headroom"], errors="coerce")
     priced = (frame["feasible"].astype(bool) & frame["price_complete"].astype(bool) & usd.notna() & room.notna())
     u, h = usd[priced].to_numpy(dtype=float), room[priced].to_numpy(dtype=float)

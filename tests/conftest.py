@@ -10,6 +10,11 @@ import math
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import settings
+
+# A test never depends on the machine's speed: no Hypothesis deadline on a busy 2-core laptop.
+settings.register_profile("guide", deadline=None)
+settings.load_profile("guide")
 
 #: Bad values any positive number parameter must refuse, with words its message must contain.
 NUMBER = [(-3, "got -3"), (0, "got 0"), (math.nan, "finite"), (math.inf, "got inf"), ("ten", "must be a number"),

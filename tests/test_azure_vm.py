@@ -126,4 +126,11 @@ def test_the_dsv2_sizes_are_end_of_life():
     assert azure_vm.sale_status("Standard_DS14_v2")["text"] == (
         "End of Life: retires 2028-05-01; new subscriptions cannot deploy it")
     with pytest.raises(ValueError, match="vm_size must be one of Standard_DS12_v2"):
-        azure_vm.sale_status("Standard_E16ds_v6")
+        azure_vm.sale_status("Standard_DS11_v2")
+
+
+def test_the_edsv6_sizes_are_sold_today():
+    # VM lifecycle overview (ms.date 2026-09-24): "Current | Adopt and expand"; Edsv6 is in no End of Life list
+    for size in azure_vm.UNCACHED_SIZES:
+        status = azure_vm.sale_status(size)
+        assert (status["stage"], status["retires"], status["new_subscriptions"]) == ("Current", None, True)

@@ -239,9 +239,9 @@ class TestRandomWorkloadsSecondHalf:
 
 # ---- the options no other beats on cost and headroom -------------------------------------------------------------
 
-def _beats(b, a):
-    return (b["monthly_usd"] <= a["monthly_usd"] and b["headroom"] >= a["headroom"]
-            and (b["monthly_usd"] < a["monthly_usd"] or b["headroom"] > a["headroom"]))
+def _beats(b, a):   # by the cost the studio ranks by: over the horizon
+    return (b["horizon_usd"] <= a["horizon_usd"] and b["headroom"] >= a["headroom"]
+            and (b["horizon_usd"] < a["horizon_usd"] or b["headroom"] > a["headroom"]))
 
 
 @pytest.mark.parametrize("workload", [
@@ -253,17 +253,108 @@ def test_the_frontier_is_the_priced_options_no_other_beats_on_both(workload):
     o = studio.options(**workload)
     on = studio.frontier(o)
     assert on.index.equals(o.index) and on.dtype == bool
-    priced = o[o["feasible"] & o["price_complete"] & o["monthly_usd"].notna()]
+    priced = o[o["feasible"] & o["price_complete"] & o["horizon_usd"].notna()]
     assert not on[~o.index.isin(priced.index)].any()          # no feasible, complete price: not weighed
     for i, a in priced.iterrows():
         beaten = any(_beats(b, a) for j, b in priced.iterrows() if j != i)
         assert on[i] == (not beaten), (workload, a["option"])
-    cheapest = priced[priced["monthly_usd"] == priced["monthly_usd"].min()]
-    assert on[cheapest["headroom"].idxmax()]   # the cheapest a month, with the most headroom of those, is on it
+    cheapest = priced[priced["horizon_usd"] == priced["horizon_usd"].min()]
+    assert on[cheapest["headroom"].idxmax()]   # the cheapest, with the most headroom of those, is on it
 
 
 def test_rows_that_tie_on_cost_and_headroom_both_stay_on_the_frontier():
     # made-up rows to test the rule: two alike, one dearer with less headroom, one without a price
     frame = pd.DataFrame({"feasible": [True, True, True, True], "price_complete": [True, True, True, False],
-                                 "monthly_usd": [10.0, 10.0, 20.0, math.nan], "headroom": [0.5, 0.5, 0.4, 0.9]})
+                                 "horizon_usd": [10.0, 10.0, 20.0, math.nan], "headroom": [0.5, 0.5, 0.4, 0.9]})
     assert studio.frontier(frame).tolist() == [True, True, False, False]
+
+
+# ---- inside what was measured: the row a reader acts on ---------------------------------------------------------
+
+def test_a_large_volume_carries_no_more_writes_than_microsoft_measured():
+    most = large_volumes.measured_volume_mibps("sequential write")
+    size = large_volumes.block_size_kib("sequential write")
+    above = studio.options(200, mibps=most * 1.3, io_kib=size, read_share=0.0)
+    for level in anf.supported_service_levels("large"):
+        row = _row(above, f"Azure NetApp Files {level}, large volume")
+        assert not row["feasible"] and "most measured from a large volume" in row["binding"], row["binding"]
+    below = _row(studio.options(200, mibps=most * 0.9, io_kib=size, read_share=0.0),
+                 "Azure NetApp Files Ultra, large volume")
+    assert below["feasible"] and below["limit_mibps"] == pytest.approx(most)   # the measurement caps the limit
+
+
+def test_a_workload_in_operations_is_held_to_each_volume_types_measured_operation_rate():
+    size = large_volumes.block_size_kib("random read")
+    ops = large_volumes.measured_volume_mibps("random read") / size * 1024   # IOPS the article measured
+    o = studio.options(200, ops_per_s=ops * 1.5, io_kib=size)
+    assert not _row(o, "Azure NetApp Files Ultra, large volume")["feasible"]
+    assert _row(o, "Azure NetApp Files Ultra, breakthrough mode")["feasible"]   # measured far above it
+    assert not o.loc[0, "extrapolated"] and "large volume" not in o.loc[0, "option"]
+
+
+def test_a_row_beyond_what_was_measured_says_so_and_ranks_after_every_row_inside_it():
+    # 1 KiB I/O: below every size any benchmark measured, on every volume type
+    o = studio.options(50, mibps=200, io_kib=1)
+    anf_rows = o[o["platform"] == studio.ANF]
+    assert anf_rows["extrapolated"].all()
+    assert anf_rows["binding"].str.contains("beyond what was measured").all()
+    # 128 KiB reads: outside the regular volume's curves, inside what large volumes were measured at
+    o = studio.options(60, mibps=2000, io_kib=128)
+    first = o.iloc[0]
+    assert first["feasible"] and not first["extrapolated"] and "regular" not in first["option"], first["option"]
+
+
+def test_the_size_is_said_to_be_set_by_the_smallest_volume_when_it_is_not_the_data():
+    low = anf.quota_range_tib("large")[0]
+    row = _row(studio.options(low / 5, mibps=100), "Azure NetApp Files Premium, large volume")
+    assert "smallest large volume" in row["binding"] and "the data sets" not in row["binding"]
+
+
+def test_an_input_an_option_cannot_use_is_said_in_its_row():
+    o = studio.options(50, mibps=500, cold_share=0.8)
+    without_cool = o[o["chapter"] != "cool-access"]
+    assert without_cool["binding"].str.contains("the cold share is not used").all()
+    assert not o[o["chapter"] == "cool-access"]["binding"].str.contains("the cold share is not used").any()
+    assert not studio.options(50, mibps=500)["binding"].str.contains("cold share").any()
+
+
+def test_under_a_latency_bound_rows_known_to_meet_it_rank_before_rows_whose_latency_is_not_known():
+    # made-up rows to test the rule: the cheaper row's latency is not known
+    frame = pd.DataFrame({"option": ["cheap, latency not known", "dearer, latency measured"],
+                          "feasible": [True, True], "price_complete": [True, True], "horizon_usd": [10.0, 20.0],
+                          "extrapolated": [False, False], "latency_basis": ["none", "measured"],
+                          "status": ["generally available"] * 2})
+    assert studio.rank(frame)["option"].tolist() == frame["option"].tolist()               # no bound: by cost
+    assert studio.rank(frame, latency_bound=True)["option"].tolist() == frame["option"].tolist()[::-1]
+    # and the rows of options() whose latency is not known say so
+    o = studio.options(1, mibps=100, latency_ms=1.0)
+    assert o.loc[o["latency_basis"] == "none", "binding"].str.contains("latency not known").all()
+
+
+def test_vm_rows_offer_the_sizes_sold_today_and_mark_those_that_are_not():
+    o = studio.options(4, mibps=300, io_kib=256)
+    vm = o[o["platform"] == studio.VM]
+    sold = vm[vm["status"].map(studio.certainty) == 0]
+    assert set(sold["option"].str.split(", ").str[1].str.split().str[0]) == set(azure_vm.UNCACHED_SIZES)
+    assert (vm[vm["status"].map(studio.certainty) == 2]["option"].str.contains("_v2")).all()
+    assert sold["binding"].str.contains("bursts to").all()
+    # a size sold today ranks before an End of Life size that costs the same (neither is priced)
+    ranks = {r["option"]: i for i, r in o.iterrows()}
+    e16 = ranks[f"Self-managed server, Standard_E16ds_v6 with {studio.VM_DISK} disks"]
+    ds14 = ranks[f"Self-managed server, Standard_DS14_v2 with {studio.VM_DISK} disks"]
+    assert vm.set_index("option").loc[[k for k in ranks if k in set(vm["option"])], "feasible"].any()
+    assert e16 < ds14
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_for_any_workload_the_first_row_is_inside_what_was_measured_or_says_it_is_not(seed):
+    for w in random_workloads(150, seed=seed):
+        o = studio.options(**w)
+        first = o.iloc[0]
+        if first["extrapolated"]:
+            assert "beyond what was measured" in first["binding"], (w, first["binding"])
+        group = [0 if f and p and u == u else 1 if f else 2
+                 for f, p, u in zip(o["feasible"], o["price_complete"], o["horizon_usd"])]
+        for g in set(group):
+            beyond = o["extrapolated"].to_numpy()[np.array(group) == g]
+            assert list(beyond) == sorted(beyond), (w, g)   # inside first, then beyond

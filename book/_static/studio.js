@@ -80,6 +80,24 @@ function mixCeiling(F, volumeType, share, size) {
   return {mibps, basis, extrapolated: basis === "extrapolated"};
 }
 
+// storageperf.studio.measured_cap: a regular volume's mix curve; a large volume's, or breakthrough mode's, benchmark
+// (storageperf.sources.large_volumes.measured_ceiling)
+function measuredCap(F, w, volumeType) {
+  const measurement = F.anf.volume_types[volumeType].measurement;
+  if (volumeType === "regular") {
+    const mix = mixCeiling(F, "regular", w.read_share, w.io_kib);
+    return {mibps: mix.mibps, extrapolated: mix.extrapolated, name: F.anf.mix_limit, measurement};
+  }
+  const M = F.anf.measured[volumeType], [small, large] = F.anf.measured_kib, io = w.io_kib, r = w.read_share;
+  const target = (op) => Math.min(M[op], M[`${op}_ops`] * io * F.bytes.KiB / F.bytes.MiB);
+  const read = target("read"), write = target("write");
+  const mibps = r === 1 ? read : r === 0 ? write : 1 / (r / read + (1 - r) / write);
+  const extrapolated = io < small || io > large;
+  const name = `most measured from ${volumeType === "large" ? "a large volume" : "breakthrough mode"} at this mix`;
+  return {mibps, extrapolated, name, measurement};
+}
+const beyond = (extrapolated, measurement) => (extrapolated ? `; beyond what was measured (${measurement})` : "");
+
 function effectiveCeiling(F, level, volumeType, share, size) {
   const ceiling = F.anf.volume_types[volumeType].ceiling[level];
   const mix = mixCeiling(F, volumeType, share, size).mibps;
@@ -181,26 +199,38 @@ function poolPlan(F, cap, need, level, volumeType, n, region, share, size) { // 
 
 function anfOneVolume(F, w, level, volumeType) {
   const ceilings = effectiveCeiling(F, level, volumeType, w.read_share, w.io_kib);
-  const mix = mixCeiling(F, volumeType, w.read_share, w.io_kib);
+  const cap = measuredCap(F, w, volumeType);
   const plan = poolPlan(F, w.capacity_end_tib, w.mibps, level, volumeType, 1, w.region, w.read_share, w.io_kib);
-  const pool = plan.pool_tib, limit = plan.throughput_mibps, ok = plan.feasible, quota = plan.quota_tib;
-  let binding;
+  const pool = plan.pool_tib, quota = plan.quota_tib;
+  let limit = plan.throughput_mibps, ok = plan.feasible, binding;
+  // what sets the size: the smallest volume of the type, or the smallest pool, when either is above the data
+  const lowQ = F.anf.volume_types[volumeType].quota[0], lowPool = F.anf.pool[0];
+  const noun = level === "Flexible" ? "pool" : "quota";
+  const smallest = w.capacity_end_tib * (1 + 1e-12) < quota && quota <= lowQ * (1 + 1e-12)
+    ? `the smallest ${volumeType} volume, ${fmt(lowQ, 1)} TiB, sets the ${noun}`
+    : quota < lowPool * (1 - 1e-12) && pool <= lowPool * (1 + 1e-12) ? `the smallest pool, ${fmt(lowPool, 0)} TiB, sets the pool` : null;
   if (level === "Flexible") {
-    const sets = plan.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool";
+    const sets = smallest || (plan.binding === "capacity" ? "the data sets the pool" : "the throughput sets the pool");
     binding = `throughput bought: ${mib(limit)}; ${sets}`;
   } else {
-    binding = plan.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota";
+    binding = smallest || (plan.binding === "capacity" ? "the data sets the quota" : "quota x service level sets the quota");
     if (ok && limit < quota * F.anf.rate[level]) {
       binding += `; the ${ceilings[1] < ceilings[0] ? F.anf.mix_limit : "volume ceiling"} caps it`;
     }
   }
   if (!ok) binding = anfInfeasible(F, w, volumeType, quota, pool, ceilings);
+  else if (volumeType !== "regular" && w.mibps > cap.mibps * (1 + 1e-12)) {
+    ok = false; binding = `the need, ${mib(w.mibps)}, is above the ${cap.name}, ${mib(cap.mibps)}`;
+  } else if (volumeType !== "regular" && cap.mibps < limit) {
+    limit = cap.mibps; binding = `${binding}; the ${cap.name} caps it, ${mib(cap.mibps)}`;
+  }
   const name = {regular: "regular volume", large: "large volume", breakthrough: "breakthrough mode"}[volumeType];
   return row({option: `${ANF} ${level}, ${name}`, platform: ANF,
-              chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok, binding,
+              chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok,
+              binding: binding + beyond(cap.extrapolated, cap.measurement),
               limit, need: w.mibps, monthly_usd: plan.usd, months: w.months, provisioned_tib: pool,
               facts: facts(F, volumeType, level, w.region), status: F.anf.volume_types[volumeType].status[level],
-              extrapolated: mix.extrapolated});
+              extrapolated: cap.extrapolated});
 }
 
 function anfSeveralVolumes(F, w, level) {
@@ -213,10 +243,11 @@ function anfSeveralVolumes(F, w, level) {
   const pool = plan.pool_tib, ok = plan.feasible;
   const binding = ok ? `${n} volumes of at most ${mib(top)} each, the data split between them`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
+  const measured = measuredCap(F, w, "regular");
   return row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
-              feasible: ok, binding, limit: plan.throughput_mibps, need, monthly_usd: plan.usd, months: w.months,
+              feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement), limit: plan.throughput_mibps, need, monthly_usd: plan.usd, months: w.months,
               provisioned_tib: pool, facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
-              extrapolated: mixCeiling(F, "regular", w.read_share, w.io_kib).extrapolated});
+              extrapolated: measured.extrapolated});
 }
 
 function coolRule(F, level, region) {
@@ -310,7 +341,8 @@ function anfCool(F, w, level) {
     binding = quota > cap * (1 + 1e-12) ? `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB`
       : "the data sets the quota";
   }
-  return row({...base, feasible: true, binding, limit, monthly_usd: usd, provisioned_tib: pool, horizon_usd: horizon});
+  return row({...base, feasible: true, binding: binding + beyond(mix.extrapolated, F.anf.volume_types.regular.measurement),
+              limit, monthly_usd: usd, provisioned_tib: pool, horizon_usd: horizon});
 }
 
 function cvoRow(F, w, machine) {
@@ -374,8 +406,11 @@ function vmRow(F, w, size) {
   const [limitMb, which, kind] = best;
   const limit = conv(F, limitMb, "MB", "MiB");
   const ok = w.mibps <= limit * (1 + 1e-12);
-  const binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; no VM or disk price in the guide`
+  let binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; no VM or disk price in the guide`
     : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
+  if (S.burst_mb_per_s !== null) { // a size sold today bursts above its sustained limits for a while
+    binding += `; it bursts to ${mib(conv(F, S.burst_mb_per_s, "MB", "MiB"))} of disk throughput for a limited time, not counted here`;
+  }
   return row({...base, feasible: ok, binding, limit, monthly_usd: NaN, provisioned_tib: n * V.disk_gib / 1024});
 }
 
@@ -389,9 +424,10 @@ function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
   return [w.clients * one, !(w.io_kib === size && (r === 0 || r === 1))];
 }
 
-function withClients(row, w, bound) {
+function withClients(F, row, w, bound) {
   if (bound === null || row.platform !== ANF) return row;
   const [most, extrapolated] = bound;
+  if (extrapolated && !row.extrapolated) row.binding += beyond(true, F.client_measurement);
   row.extrapolated = row.extrapolated || extrapolated;
   const text = `${w.clients} client VM(s) like the large-volume article's move ${mib(most)} at this mix`;
   if (row.feasible && w.mibps > most * (1 + 1e-12)) {
@@ -403,10 +439,15 @@ function withClients(row, w, bound) {
   return row;
 }
 
-export function rank(rows) {
+// storageperf.studio.certainty: 0 sold, 1 preview, 2 no longer sold to a new subscription
+const certainty = (status) => (status === "preview" ? 1 : status.startsWith("End of Life") || status.startsWith("Retired") ? 2 : 0);
+
+export function rank(rows, latencyBound = false) { // storageperf.studio.rank
   const key = rows.map((r, i) => ({r, i, group: r.feasible && r.price_complete && Number.isFinite(r.horizon_usd) ? 0 : r.feasible ? 1 : 2,
-                                   usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, preview: r.status === "preview" ? 1 : 0}));
-  key.sort((a, b) => a.group - b.group || (a.usd < b.usd ? -1 : a.usd > b.usd ? 1 : 0) || a.preview - b.preview || a.i - b.i);
+                                   beyond: r.extrapolated ? 1 : 0, unknown: latencyBound && r.latency_basis === "none" ? 1 : 0,
+                                   usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, certainty: certainty(r.status)}));
+  key.sort((a, b) => a.group - b.group || a.beyond - b.beyond || a.unknown - b.unknown
+    || (a.usd < b.usd ? -1 : a.usd > b.usd ? 1 : 0) || a.certainty - b.certainty || a.i - b.i);
   return key.map((k) => k.r);
 }
 
@@ -419,7 +460,10 @@ export function options(F, input) {
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
   const bound = w.clients === null ? null : clientLimit(F, w);
-  for (const r of rows) withClients(r, w, bound);
-  if (w.latency_ms !== null) for (const r of rows) if (r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
-  return rank(rows);
+  for (const r of rows) withClients(F, r, w, bound);
+  for (const r of rows) {
+    if (w.latency_ms !== null && r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
+    if (w.cold_share > 0 && r.chapter !== "cool-access") r.binding += "; the cold share is not used: this option keeps all the data in one tier";
+  }
+  return rank(rows, w.latency_ms !== null);
 }

@@ -239,7 +239,7 @@ def sale_status(vm_size):
     Parameters
     ----------
     vm_size : str
-        One of :data:`DISK_SIZES`.
+        One of :data:`DISK_SIZES` or :data:`UNCACHED_SIZES`.
 
     Returns
     -------
@@ -250,10 +250,10 @@ def sale_status(vm_size):
 
     Examples
     --------
-    >>> sale_status("Standard_DS14_v2")["text"]
-    'End of Life: retires 2028-05-01; new subscriptions cannot deploy it'
+    >>> sale_status("Standard_DS14_v2")["text"], sale_status("Standard_E16ds_v6")["text"]
+    ('End of Life: retires 2028-05-01; new subscriptions cannot deploy it', 'Current')
     """
-    checks.choice("vm_size", vm_size, DISK_SIZES)
+    checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES)
     row = data.load("azure_vm_series_status").set_index("vm_size").loc[vm_size]
     retires = None if row.isna()["planned_retirement"] else str(row["planned_retirement"])
     new = bool(row["new_subscriptions_can_deploy"])

@@ -262,9 +262,9 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
         None when the bound is at or below the curve's light-load latency (no load meets it). Otherwise
         ``ops_ceiling`` (the most operations a second one volume of the type and level serves: the knee rule's
         ``Xmax`` for a large volume, which smaller operations than the measured mix's do not raise, the measured
-        ``Xmax`` in breakthrough mode, the measured edge for a regular volume) [ops/s], ``usable`` (the share of the ceiling it carries under the bound), ``ops_per_s`` (their
-        product) [ops/s], ``bytes_per_op_kib`` [KiB], ``basis`` and ``extrapolated`` (a bound outside the
-        curve's measured latencies, or another mix).
+        ``Xmax`` in breakthrough mode, the measured edge for a regular volume) [ops/s], ``usable`` (the share of
+        the ceiling it carries under the bound), ``ops_per_s`` (their product) [ops/s], ``bytes_per_op_kib``
+        [KiB], ``basis`` and ``extrapolated`` (a bound outside the curve's measured latencies, or another mix).
 
     Notes
     -----

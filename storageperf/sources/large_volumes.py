@@ -529,6 +529,61 @@ def volume_target_mibps(block_size_kib, operation="read", volume_type="large"):
     return checks.scalar_or_array(np.minimum(sequential, bandwidth.bandwidth_mibps(random_iops, block)))
 
 
+def measured_ceiling(volume_type, read_share, io_kib):
+    """Most one large volume (or one in breakthrough mode) was measured to move at a share of reads and an I/O size.
+
+    Parameters
+    ----------
+    volume_type : {"large", "breakthrough"}
+    read_share : float
+        Share of the operations that are reads, 0 to 1. [-]
+    io_kib : float
+        Size of each I/O, greater than 0. [KiB]
+
+    Returns
+    -------
+    dict
+        ``mibps`` [MiB/s] and ``ops_per_s`` [1/s] at ``io_kib``: the reads' and the writes'
+        :func:`volume_target_mibps` sharing the volume's time, ``1 / (r / read + (1 - r) / write)``, as the client
+        bound blends them; ``basis``: ``"measured"`` at the benchmarks' two sizes (8 KiB random, 256 KiB sequential)
+        all reads or all writes, ``"interpolated"`` between them, ``"extrapolated"`` below 8 or above 256 KiB
+        (nothing was measured there: the operation rate, or the byte rate, is carried on); ``extrapolated`` and
+        ``measurement`` (the results it rests on, in words).
+
+    Notes
+    -----
+    The published ceilings (12,800 MiB/s, "up to 50 GiB/s") are what the service grants; these are what a volume
+    did. Writes and small I/O stop well below the ceilings (source_discrepancies large-volumes-08, -09), so a plan
+    above them is beyond what was measured.
+
+    Examples
+    --------
+    One large volume: all reads of 256 KiB, 12,761 MiB/s; all random 8 KiB reads, 709,000 a second.
+
+    >>> measured_ceiling("large", 1.0, 256)["mibps"], round(measured_ceiling("large", 1.0, 8)["ops_per_s"])
+    (12761.0, 709000)
+    >>> measured_ceiling("breakthrough", 0.0, 256)["mibps"], measured_ceiling("large", 0.5, 4)["basis"]
+    (32637.0, 'extrapolated')
+    """
+    checks.choice("volume_type", volume_type, TARGET_VOLUME_TYPES)
+    r = float(checks.fraction("read_share", read_share))
+    io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+    read, write = (float(volume_target_mibps(io, op, volume_type)) for op in OPERATIONS)
+    mibps = read if r == 1 else write if r == 0 else 1.0 / (r / read + (1 - r) / write)
+    small, large = block_size_kib("random read"), block_size_kib("sequential read")
+    if io in (small, large) and r in (0.0, 1.0):
+        basis = "measured"
+    elif small <= io <= large:
+        basis = "interpolated"
+    else:
+        basis = "extrapolated"
+    name = "a large volume" if volume_type == "large" else "a large volume in breakthrough mode"
+    measurement = (f"what Microsoft measured from {name}: {small:g} KiB random and {large:g} KiB sequential I/O, "
+                   "all reads and all writes")
+    return {"mibps": mibps, "ops_per_s": float(bandwidth.iops_from_bandwidth(mibps, io)), "basis": basis,
+            "extrapolated": basis == "extrapolated", "measurement": measurement}
+
+
 def clients_for_target(vm_size, nconnect, latency_ms, block_size_kib, operation="read", volume_type="large"):
     """How many clients like one of :func:`client_bounds` reach what one volume was measured to give.
 
