@@ -174,6 +174,9 @@ def _fio_json(text):
                              f"is not closed")
         spans.append((start, end))
         pos = end
+    if not spans and "\x00" in text:
+        raise ValueError("source is not fio JSON output: it holds NUL characters, as UTF-16 without a byte-order "
+                         "mark does (save it as UTF-8, or as UTF-16 with its mark)")
     if not spans:
         raise ValueError('source is not fio JSON output: it holds no object starting with "fio version" '
                          "(run fio with --output-format=json)")

@@ -193,6 +193,8 @@ BAD_INPUTS = {  # text -> the words of the message; read_fio and fio.js must bot
     _TEXT + _TEXT[: len(_TEXT) // 2]: "source is cut short: fio's JSON object opened at line",
     _NO_IO: "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim",
     _edited(iops=-5): 'source holds a negative number, which fio never writes: job "randread" read iops is -5',
+    # UTF-16 without its byte-order mark, read as UTF-8
+    _TEXT.encode("utf-16-le").decode("utf-8"): "source is not fio JSON output: it holds NUL characters, as UTF-16",
 }
 _FRAME = measurements.read_fio(_RANDREAD)
 # conftest.NUMBER without None, which check_run reads as "not asked for"
@@ -444,7 +446,8 @@ EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEX
 def _node(script):
     node = shutil.which("node")
     assert node, "node is not installed: make test installs Debian's nodejs"
-    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    # the script on stdin: as one argument it would outgrow the kernel's limit on an argument's length
+    run = subprocess.run([node, "--input-type=module"], input=script, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout)
 

@@ -117,6 +117,10 @@ function fioJson(text) {
     spans.push([found.index, end]);
     pattern.lastIndex = end;
   }
+  if (!spans.length && text.includes("\u0000")) {
+    throw new Error("source is not fio JSON output: it holds NUL characters, as UTF-16 without a byte-order mark " +
+      "does (save it as UTF-8, or as UTF-16 with its mark)");
+  }
   if (!spans.length) {
     throw new Error('source is not fio JSON output: it holds no object starting with "fio version" ' +
       "(run fio with --output-format=json)");
