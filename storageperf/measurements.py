@@ -95,8 +95,8 @@ READ_SHARE_TOLERANCE = 0.2
 
 #: The columns of :func:`read_fio`'s table, in order.
 COLUMNS = ("entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
-           "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct", "ioengine",
-           "size_kib", "io_kib", "runtime_s", "fio_version")
+           "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct",
+           "ioengine", "size_kib", "io_kib", "runtime_s", "fio_version")
 
 #: The columns of :func:`check_run`'s table, in order.
 CHECK_COLUMNS = ("entry", "job", "direction", "check", "ok", "detail")

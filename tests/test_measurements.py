@@ -340,7 +340,8 @@ def test_direct_io_is_true_false_or_unknown():
 
 def _bom(text, encoding):
     """``text`` as a file in ``encoding`` with its byte-order mark, as Windows PowerShell's ``>`` writes UTF-16."""
-    return {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-8": b"\xef\xbb\xbf"}[encoding] + text.encode(encoding)
+    bom = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-8": b"\xef\xbb\xbf"}[encoding]
+    return bom + text.encode(encoding)
 
 
 BOM_ENCODINGS = ["utf-16-le", "utf-16-be", "utf-8"]

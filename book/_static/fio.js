@@ -23,8 +23,8 @@ export const CEILING_TOLERANCE = 0.05;
 export const BLOCK_SIZE_FACTOR = 2.0;
 export const READ_SHARE_TOLERANCE = 0.2;
 export const COLUMNS = ["entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
-  "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct", "ioengine", "size_kib",
-  "io_kib", "runtime_s", "fio_version"];
+  "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct", "ioengine",
+  "size_kib", "io_kib", "runtime_s", "fio_version"];
 export const CHECK_COLUMNS = ["entry", "job", "direction", "check", "ok", "detail"];
 
 // storageperf.concepts.units: bytes and seconds in one unit, and the conversion (value x from / to), in that order
@@ -144,7 +144,8 @@ function fioJson(text) {
 function decode(bytes) {
   const b = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
   const [encoding, skip] = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? ["utf-8", 3]
-    : b[0] === 0xff && b[1] === 0xfe ? ["utf-16le", 2] : b[0] === 0xfe && b[1] === 0xff ? ["utf-16be", 2] : ["utf-8", 0];
+    : b[0] === 0xff && b[1] === 0xfe ? ["utf-16le", 2]
+    : b[0] === 0xfe && b[1] === 0xff ? ["utf-16be", 2] : ["utf-8", 0];
   return new TextDecoder(encoding, { ignoreBOM: true }).decode(b.subarray(skip));
 }
 
@@ -236,7 +237,9 @@ export function readFio(source) {
     const moved = DIRECTIONS.map((direction) => e[direction]).filter(didIo);
     const runtimeMs = moved.length ? Math.max(...moved.map((d) => number(d.runtime))) : NaN;
     const members = runtimeMs > 0 ? number(e.job_runtime) / runtimeMs : NaN;
-    if (!Number.isNaN(processes) && Number.isFinite(members) && pyRound(members) > processes) processes = pyRound(members);
+    if (!Number.isNaN(processes) && Number.isFinite(members) && pyRound(members) > processes) {
+      processes = pyRound(members);
+    }
     for (const direction of DIRECTIONS) {
       const d = e[direction];
       if (!didIo(d)) continue;
@@ -304,8 +307,8 @@ function pyRound(x) {
 }
 
 function allowedInFlight(engine, iodepth, processes, direct, counted) {
-  const who = `${g(processes)} process(es)` + (counted ? " (the group's job_runtime over its runtime: group_reporting " +
-    "summed jobs fio printed one job's options for)" : "");
+  const who = `${g(processes)} process(es)` + (counted ? " (the group's job_runtime over its runtime: " +
+    "group_reporting summed jobs fio printed one job's options for)" : "");
   if (SYNC_ENGINES.includes(engine)) {
     return [processes, `${who} of the synchronous engine ${engine}, one I/O each`];
   }
