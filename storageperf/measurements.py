@@ -16,7 +16,10 @@ References
    options ``bs`` (default 4096; comma-separated values for reads, writes and trims), ``kb_base`` (1024 by default:
    SI prefixes mean powers of 2, IEC prefixes powers of 10), ``iodepth`` (default 1; no effect on synchronous
    engines; libaio without ``direct=1`` is not asynchronous on Linux), ``numjobs`` (default 1), ``direct``
-   (default false), ``rw`` (default read), ``ioengine`` (psync, the default on Linux).
+   (default false), ``rw`` (default read), ``ioengine`` (psync, the default on Linux), ``bsrange`` and
+   ``bssplit`` (each I/O one of several sizes: a range, or sizes with their shares), ``unified_rw_reporting``
+   (``1``: reads and writes as one direction, ``mixed``; ``both``: reads, writes and ``mixed``),
+   ``group_reporting`` (a group's jobs summed into one entry).
 .. [2] fio ``stat.c``, JSON output, at tag fio-2.21 (commit e5aaf1e677d1413125ffaf7aae48b1e8f4ce9ebc):
    ``bw`` in KiB/s, ``runtime`` in ms, latencies ``slat``, ``clat`` and ``lat`` (and the ``clat`` percentiles) in
    microseconds. Commit c12d597ac36632a6f08c749df302135bbd339cb2 (2017-06-05, first in fio-2.21, "stat: correct json
@@ -29,6 +32,7 @@ References
 """
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
@@ -52,6 +56,10 @@ ALL_CLIENTS = "All clients"
 #: at adding job options to json output"; then the columns are left missing rather than guessed).
 FIO_DEFAULTS = {"bs": "4096", "iodepth": "1", "numjobs": "1", "direct": "0", "rw": "read", "ioengine": "psync",
                 "kb_base": "1024"}
+
+#: Options that give each I/O one of several sizes (fio HOWTO, ``bsrange`` and ``bssplit``, with their long names):
+#: a job that sets one has no single block size, so :func:`read_fio` reports the mean, bytes over I/Os.
+MIXED_BS_OPTIONS = ("bssplit", "blocksize_split", "bsrange", "blocksize_range")
 
 #: Engines that keep ``iodepth`` I/Os in flight per job (fio HOWTO, ``ioengine``); with any other engine a job
 #: has one I/O in flight (the HOWTO: iodepth beyond 1 does not affect synchronous engines).
@@ -87,8 +95,8 @@ READ_SHARE_TOLERANCE = 0.2
 
 #: The columns of :func:`read_fio`'s table, in order.
 COLUMNS = ("entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
-           "clat_p95_ms", "clat_p99_ms", "bs_kib", "iodepth", "numjobs", "processes", "direct", "ioengine",
-           "size_kib", "io_kib", "runtime_s", "fio_version")
+           "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct",
+           "ioengine", "size_kib", "io_kib", "runtime_s", "fio_version")
 
 #: The columns of :func:`check_run`'s table, in order.
 CHECK_COLUMNS = ("entry", "job", "direction", "check", "ok", "detail")
@@ -124,11 +132,23 @@ def _json_end(text, start):
     return None
 
 
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def _decode(data):
+    """A file's bytes as text: UTF-16 or UTF-8 by its byte-order mark (Windows PowerShell's ``>`` writes UTF-16
+    with one), UTF-8 without."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom):].decode(encoding, errors="replace")
+    return data.decode("utf-8", errors="replace")
+
+
 def _text_of(source):
     if isinstance(source, Path):
-        return source.read_text(encoding="utf-8", errors="replace")
+        return _decode(source.read_bytes())
     if isinstance(source, bytes):
-        return source.decode("utf-8", errors="replace")
+        return _decode(source)
     if not isinstance(source, str):
         raise TypeError(f"source must be a path or the text fio printed, got {source!r}")
     if "{" in source or "\n" in source:
@@ -136,7 +156,7 @@ def _text_of(source):
     if not Path(source).is_file():
         raise ValueError(f"source must be a path to a file fio wrote or the text it printed; got {source!r}, "
                          f"which is neither a file nor fio output")
-    return Path(source).read_text(encoding="utf-8", errors="replace")
+    return _decode(Path(source).read_bytes())
 
 
 _FIO_OBJECT = re.compile(r'\{\s*"fio version"')
@@ -154,6 +174,9 @@ def _fio_json(text):
                              f"is not closed")
         spans.append((start, end))
         pos = end
+    if not spans and "\x00" in text:
+        raise ValueError("source is not fio JSON output: it holds NUL characters, as UTF-16 without a byte-order "
+                         "mark does (save it as UTF-8, or as UTF-16 with its mark)")
     if not spans:
         raise ValueError('source is not fio JSON output: it holds no object starting with "fio version" '
                          "(run fio with --output-format=json)")
@@ -188,6 +211,14 @@ def _bs_of(bs, direction):
     i = {"read": 0, "write": 1, "trim": 2, "mixed": 0}[direction]
     part = parts[i] if i < len(parts) else parts[-1]
     return part if part.strip() else FIO_DEFAULTS["bs"]
+
+
+def _flag(value):
+    """True, False, or None when unknown (NaN, None), of an option's value or a table's ``direct``."""
+    if value is None or isinstance(value, (bool, np.bool_)):
+        return None if value is None else bool(value)
+    number = _number(value)
+    return None if math.isnan(number) else number != 0
 
 
 def _number(value):
@@ -225,11 +256,12 @@ def read_fio(source):
 
     Parameters
     ----------
-    source : str or pathlib.Path
-        A path to a file fio wrote, or the text fio printed (lines before and after the JSON object, such as job
-        headers, notes, warnings or ``--output-format=normal,json``'s summary, are skipped). When it holds several
-        of fio's JSON objects, as ``--status-interval`` prints (the run so far, every interval), the last is read:
-        the whole run.
+    source : str, pathlib.Path or bytes
+        A path to a file fio wrote, the text fio printed, or a file's bytes (lines before and after the JSON
+        object, such as job headers, notes, warnings or ``--output-format=normal,json``'s summary, are skipped).
+        A file or bytes are UTF-8, or UTF-16 or UTF-8 by their byte-order mark (Windows PowerShell's ``>`` writes
+        UTF-16). When it holds several of fio's JSON objects, as ``--status-interval`` prints (the run so far,
+        every interval), the last is read: the whole run.
 
     Returns
     -------
@@ -239,14 +271,18 @@ def read_fio(source):
         client's, in a client/server run; missing otherwise), ``direction`` (``read``, ``write``, ``trim``, or
         ``mixed`` with ``unified_rw_reporting``), ``rw`` (the job's option), ``iops`` [1/s], ``mibps`` [MiB/s],
         ``lat_mean_ms`` (mean total latency) [ms], ``clat_p50_ms``, ``clat_p95_ms``, ``clat_p99_ms`` (completion
-        latency percentiles) [ms], ``bs_kib`` [KiB], ``iodepth``, ``numjobs`` (the options), ``processes`` (the
-        processes the row's numbers add up), ``direct`` (1 for unbuffered I/O), ``ioengine``, ``size_kib`` (the
-        job's file size option) [KiB], ``io_kib`` (data moved) [KiB], ``runtime_s`` [s], ``fio_version``.
+        latency percentiles) [ms], ``bs_kib`` (the block size; the mean I/O size, bytes over I/Os, for a job of
+        mixed sizes) [KiB], ``bs_option`` (the option it comes from: ``bs``, ``blocksize``, or one of
+        :data:`MIXED_BS_OPTIONS`; None when fio printed no options), ``iodepth``, ``numjobs`` (the options),
+        ``processes`` (the processes the row's numbers add up), ``direct`` (True for direct, unbuffered I/O,
+        False for buffered, None when fio printed no options), ``ioengine``, ``size_kib`` (the job's file size
+        option) [KiB], ``io_kib`` (data moved) [KiB], ``runtime_s`` [s], ``fio_version``.
 
     Raises
     ------
     ValueError
-        When ``source`` is not fio's JSON output, is cut short, or holds no job that did I/O.
+        When ``source`` is not fio's JSON output, is cut short, holds no job that did I/O, or holds a negative
+        measured number (a hand-edited file: fio writes none).
 
     Notes
     -----
@@ -258,8 +294,15 @@ def read_fio(source):
 
     With ``group_reporting``, fio sums a group's processes into one entry: ``processes`` is ``numjobs`` divided by
     the entries fio printed for the job, so ``numjobs`` clones reported one by one count 1 each. A group that joins
-    differently named jobs is reported under the first job's name and options, so its ``processes`` counts the
-    first job's clones only. A client/server run's ``All clients`` entry (the sum over clients) is left out.
+    differently named jobs is reported under the first job's name with one job's options (fio 3.33 prints the
+    last job's), so ``numjobs`` does not count its processes; from fio 3.x the entry's ``job_runtime`` sums its
+    processes' run times, and when that over the entry's run time (rounded) is more than ``numjobs`` gives,
+    ``processes`` is that count. A client/server run's ``All clients`` entry (the sum over clients) is left out.
+
+    A job with ``bssplit`` or ``bsrange`` has no one block size: ``bs_kib`` is the mean I/O size of the
+    direction, the bytes it moved over its I/Os (``io_kbytes`` over ``total_ios``). With
+    ``unified_rw_reporting=both`` a job has read, write and ``mixed`` rows, the last holding the I/Os of the
+    other two.
 
     Examples
     --------
@@ -285,13 +328,27 @@ def read_fio(source):
     rows = []
     for entry, e in enumerate(listed):
         printed = "job options" in e or "global options" in data
-        options = {**(FIO_DEFAULTS if printed else {}), **global_options, **(e.get("job options") or {})}
+        given = {**global_options, **(e.get("job options") or {})}
+        options = {**(FIO_DEFAULTS if printed else {}), **given}
         kb_base = _number(options.get("kb_base", FIO_DEFAULTS["kb_base"]))
         numjobs = _number(options.get("numjobs"))
         count = same[(e.get("jobname"), e.get("groupid"), e.get("hostname"))]
-        direct = _number(options.get("direct"))
-        if options.get("buffered") is not None and _number(options["buffered"]) == 0:
-            direct = 1.0
+        processes = max(1.0, numjobs / count) if not math.isnan(numjobs) else math.nan
+        direct = _flag(options.get("direct"))
+        if options.get("buffered") is not None and _flag(options["buffered"]) is False:
+            direct = True
+        # the option that sets the block size: one the job gave (bs, its long name, or a mix), else fio's default
+        bs_option = next((o for o in (*MIXED_BS_OPTIONS, "bs", "blocksize") if o in given),
+                         "bs" if printed else None)
+        rw = given.get("rw", given.get("readwrite", options.get("rw")))
+        moved = [d for d in (e.get(direction) for direction in DIRECTIONS)
+                 if isinstance(d, dict) and (_number(d.get("total_ios")) > 0 or _number(d.get("io_bytes")) > 0)]
+        # group_reporting over jobs of other names sums their processes under one job's options: job_runtime
+        # (fio 3.x) sums the processes' run times, so over the entry's run time it counts them
+        runtime_ms = max((_number(d.get("runtime")) for d in moved), default=math.nan)
+        members = _number(e.get("job_runtime")) / runtime_ms if runtime_ms > 0 else math.nan
+        if not math.isnan(processes) and math.isfinite(members) and round(members) > processes:
+            processes = float(round(members))
         for direction in DIRECTIONS:
             d = e.get(direction)
             if not isinstance(d, dict) or not (_number(d.get("total_ios")) > 0 or _number(d.get("io_bytes")) > 0):
@@ -306,23 +363,30 @@ def read_fio(source):
                 io_kib = _number(d["io_kbytes"])
             else:  # before fio 2.21, io_bytes held KiB [2]
                 io_kib = _number(d.get("io_bytes"))
-            bs = options.get("bs", options.get("blocksize"))
-            rows.append({
+            if bs_option in MIXED_BS_OPTIONS:  # no one size: the mean, bytes over I/Os
+                total_ios = _number(d.get("total_ios"))
+                bs_kib = io_kib / total_ios if total_ios > 0 else math.nan
+            elif bs_option is not None:
+                bs_kib = _size_kib(_bs_of(options.get(bs_option, FIO_DEFAULTS["bs"]), direction), kb_base)
+            else:
+                bs_kib = math.nan
+            row = {
                 "entry": entry,
                 "job": e.get("jobname"),
                 "hostname": e.get("hostname"),
                 "direction": direction,
-                "rw": options.get("rw", options.get("readwrite")),
+                "rw": rw,
                 "iops": _number(d.get("iops")),
                 "mibps": mibps,
                 "lat_mean_ms": _to(lat.get("mean"), lat_unit, "ms") if lat else math.nan,
                 "clat_p50_ms": _percentile_ms(clat, clat_unit, 50) if clat else math.nan,
                 "clat_p95_ms": _percentile_ms(clat, clat_unit, 95) if clat else math.nan,
                 "clat_p99_ms": _percentile_ms(clat, clat_unit, 99) if clat else math.nan,
-                "bs_kib": _size_kib(_bs_of(bs, direction), kb_base) if bs is not None else math.nan,
+                "bs_kib": bs_kib,
+                "bs_option": bs_option,
                 "iodepth": _number(options.get("iodepth")),
                 "numjobs": numjobs,
-                "processes": max(1.0, numjobs / count) if not math.isnan(numjobs) else math.nan,
+                "processes": processes,
                 "direct": direct,
                 "ioengine": options.get("ioengine"),
                 "size_kib": (_size_kib(options["size"], kb_base) if "size" in options
@@ -330,23 +394,36 @@ def read_fio(source):
                 "io_kib": io_kib,
                 "runtime_s": _to(d.get("runtime"), "ms", "s"),
                 "fio_version": version,
-            })
+            }
+            for column in _MEASURED:
+                if row[column] < 0:
+                    raise ValueError(f"source holds a negative number, which fio never writes: job "
+                                     f"\"{row['job']}\" {direction} {column} is {row[column]:g}")
+            rows.append(row)
     if not rows:
         raise ValueError(f"source holds no job that did I/O: fio's JSON lists {len(listed)} job(s), none with a "
                          f"read, write or trim that completed")
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
-def _allowed_in_flight(engine, iodepth, processes, direct):
+#: The columns of :func:`read_fio`'s table that fio measured, which no run makes negative.
+_MEASURED = ("iops", "mibps", "lat_mean_ms", "clat_p50_ms", "clat_p95_ms", "clat_p99_ms", "bs_kib", "io_kib",
+             "runtime_s")
+
+
+def _allowed_in_flight(engine, iodepth, processes, direct, counted):
     """I/Os a job can keep in flight, and why: iodepth per process for an asynchronous engine with direct I/O,
-    one per process otherwise (fio HOWTO, ``iodepth``)."""
+    one per process otherwise (fio HOWTO, ``iodepth``). ``counted``: the processes were counted from the entry's
+    ``job_runtime``, not its options."""
+    who = f"{processes:g} process(es)" + (" (the group's job_runtime over its runtime: group_reporting summed jobs "
+                                          "fio printed one job's options for)" if counted else "")
     if engine in SYNC_ENGINES:
-        return processes, f"{processes:g} process(es) of the synchronous engine {engine}, one I/O each"
-    if engine == "libaio" and direct != 1:
-        return processes, f"{processes:g} process(es) of libaio with buffered I/O, which is not asynchronous"
+        return processes, f"{who} of the synchronous engine {engine}, one I/O each"
+    if engine == "libaio" and direct is not True:
+        return processes, f"{who} of libaio with buffered I/O, which is not asynchronous"
     name = (engine if engine in ASYNC_ENGINES else "an engine fio did not report (assumed asynchronous)"
             if engine is None else f"{engine} (assumed asynchronous)")
-    return iodepth * processes, f"{processes:g} process(es) of {name} at iodepth {iodepth:g}"
+    return iodepth * processes, f"{who} of {name} at iodepth {iodepth:g}"
 
 
 def _frame(frame):
@@ -383,18 +460,20 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
         ``direction`` (the row's, or ``all`` for a check over a job's directions), ``check``, ``ok`` (bool) and
         ``detail`` (one sentence with the numbers). The checks:
 
-        - ``littles_law`` (per job, always): I/Os in flight, the sum over directions of IOPS x mean latency [4]_,
-          against what the engine allows (iodepth x processes for an asynchronous engine with direct I/O, one per
+        - ``littles_law`` (per job, always): I/Os in flight, the sum over directions of IOPS x mean latency [4]_
+          (the mixed row alone when the job also has read or write rows: ``unified_rw_reporting=both``), against
+          what the engine allows (iodepth x processes for an asynchronous engine with direct I/O, one per
           process otherwise). Fails above :data:`LITTLES_LAW_TOLERANCE` over it (the job ran more I/O in flight
           than its options say: other jobs, a wrong count) or below :data:`QUEUE_FULL_SHARE` of it (the queue was
           not kept full). Left out when the job's latency or options are not in the output.
         - ``page_cache`` (per direction, when ``memory_gib`` or ``ceiling_mibps`` is given): fails for buffered
-          I/O (direct=0) whose files (size x processes) fit in ``memory_gib``, or a result more than
+          I/O (``direct`` False) whose files (size x processes) fit in ``memory_gib``, or a result more than
           :data:`CEILING_TOLERANCE` above ``ceiling_mibps``.
-        - ``block_size`` (per direction, when ``io_kib`` is given): fails when the block size differs from
-          ``io_kib`` by more than a factor :data:`BLOCK_SIZE_FACTOR`.
-        - ``read_share`` (per job, when ``read_share`` is given): fails when the job's read share of bytes
-          differs from ``read_share`` by more than :data:`READ_SHARE_TOLERANCE`.
+        - ``block_size`` (per direction, when ``io_kib`` is given): fails when the block size (the mean I/O size
+          for a job of mixed sizes) differs from ``io_kib`` by more than a factor :data:`BLOCK_SIZE_FACTOR`.
+        - ``read_share`` (per job, when ``read_share`` is given and the job has read, write or trim rows, not
+          only a mixed one): fails when the job's read share of bytes differs from ``read_share`` by more than
+          :data:`READ_SHARE_TOLERANCE`.
 
     Examples
     --------
@@ -417,10 +496,15 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
 
     for _, job in frame.groupby("entry", sort=True):
         first = job.iloc[0]
-        in_flight = float(np.sum(job["iops"] * job["lat_mean_ms"] / units.MS_PER_S))
+        mixed = job["direction"] == "mixed"
+        # unified_rw_reporting=both: the mixed row holds the I/Os of the read and write rows; count them once
+        once = mixed.any() and not mixed.all()
+        counted = job[mixed] if once else job
+        in_flight = float(np.sum(counted["iops"] * counted["lat_mean_ms"] / units.MS_PER_S))
         iodepth, processes = float(first["iodepth"]), float(first["processes"])
         if not (math.isnan(in_flight) or math.isnan(iodepth) or math.isnan(processes)):
-            allowed, why = _allowed_in_flight(first["ioengine"], iodepth, processes, float(first["direct"]))
+            allowed, why = _allowed_in_flight(first["ioengine"], iodepth, processes, _flag(first["direct"]),
+                                              processes > float(first["numjobs"]))
             high, low = allowed * (1 + LITTLES_LAW_TOLERANCE), allowed * QUEUE_FULL_SHARE
             if in_flight > high:
                 verdict = (f"more than {high:g} ({allowed:g} + {LITTLES_LAW_TOLERANCE:.0%}): the run had more I/O "
@@ -430,10 +514,12 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
                            f"full, so the client, not the storage, set the pace")
             else:
                 verdict = f"within {low:g} to {high:g} of the {allowed:g} allowed"
+            of = (" of the mixed row (unified_rw_reporting=both: the read and write rows count the same I/Os again)"
+                  if once else "")
             add(first, "all", "littles_law", low <= in_flight <= high,
-                f"IOPS x mean latency gives {in_flight:.3g} I/Os in flight for {why}, {verdict}.")
-        if share is not None and not (job["direction"] == "mixed").any():
-            moved = float(job["io_kib"].sum())
+                f"IOPS x mean latency{of} gives {in_flight:.3g} I/Os in flight for {why}, {verdict}.")
+        if share is not None:  # from the read, write and trim rows: the mixed row does not tell reads apart
+            moved = float(job.loc[~mixed, "io_kib"].sum())
             reads = float(job.loc[job["direction"] == "read", "io_kib"].sum())
             if moved > 0:
                 measured = reads / moved
@@ -447,7 +533,8 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
             if memory is not None or ceiling is not None:
                 reasons, facts = [], []
                 size_kib, processes = float(row["size_kib"]), float(row["processes"])
-                if memory is not None and row["direct"] == 0:
+                direct = _flag(row["direct"])
+                if memory is not None and direct is False:
                     files_kib = size_kib * processes
                     if not math.isnan(files_kib):
                         memory_kib = units.convert(memory, "GiB", "KiB")
@@ -456,7 +543,7 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
                                      f"{'fits' if fits else 'does not fit'} in {memory:g} GiB of memory")
                         if fits:
                             reasons.append("memory")
-                if memory is not None and row["direct"] == 1:
+                if memory is not None and direct is True:
                     facts.append("direct I/O bypasses the page cache")
                 if ceiling is not None:
                     over = row["mibps"] > ceiling * (1 + CEILING_TOLERANCE)
@@ -472,7 +559,9 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
             if io is not None and not math.isnan(float(row["bs_kib"])):
                 ratio = float(row["bs_kib"]) / io
                 ok = 1 / BLOCK_SIZE_FACTOR <= ratio <= BLOCK_SIZE_FACTOR
+                size = (f"Mean I/O size {row['bs_kib']:g} KiB (bytes over I/Os, as the job set {row['bs_option']})"
+                        if row["bs_option"] in MIXED_BS_OPTIONS else f"Block size {row['bs_kib']:g} KiB")
                 add(row, direction, "block_size", ok,
-                    f"Block size {row['bs_kib']:g} KiB against the workload's {io:g} KiB, a factor {ratio:.3g}"
+                    f"{size} against the workload's {io:g} KiB, a factor {ratio:.3g}"
                     + (f", within {BLOCK_SIZE_FACTOR:g}." if ok else f", beyond {BLOCK_SIZE_FACTOR:g}."))
     return pd.DataFrame(found, columns=list(CHECK_COLUMNS))

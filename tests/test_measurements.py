@@ -3,6 +3,7 @@ site's reader (book/_static/fio.js) agreeing with read_fio on every sample.
 
 Expected numbers come from fio's own JSON, parsed here with plain ``json``, and the unit conversions fio's source
 gives (stat.c: ``bw`` KiB/s, ``bw_bytes`` B/s, ``runtime`` ms; latencies in us in fio 2.x, ns from fio 3.0)."""
+import base64
 import csv
 import json
 import math
@@ -174,6 +175,15 @@ _RANDREAD = SAMPLES / "fio-3.33-json-randread.json"
 _TEXT = _RANDREAD.read_text(encoding="utf-8")
 _NO_IO = json.dumps({**json.loads(_TEXT), "jobs": [{**json.loads(_TEXT)["jobs"][0], "read": {"io_bytes": 0,
                                                                                            "total_ios": 0}}]})
+
+
+def _edited(**read):
+    """The randread sample with its read numbers changed by hand."""
+    doc = json.loads(_TEXT)
+    doc["jobs"][0]["read"].update(read)
+    return json.dumps(doc)
+
+
 BAD_INPUTS = {  # text -> the words of the message; read_fio and fio.js must both give exactly that message
     "hello, this is not fio\n": 'source is not fio JSON output: it holds no object starting with "fio version"',
     _TEXT[: len(_TEXT) // 2]: "source is cut short: fio's JSON object opened at line 1 is not closed",
@@ -182,6 +192,9 @@ BAD_INPUTS = {  # text -> the words of the message; read_fio and fio.js must bot
     '{"fio version" : "fio-3.33"}\n': 'source is not fio JSON output: its object has neither "jobs" nor "client_stats"',
     _TEXT + _TEXT[: len(_TEXT) // 2]: "source is cut short: fio's JSON object opened at line",
     _NO_IO: "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim",
+    _edited(iops=-5): 'source holds a negative number, which fio never writes: job "randread" read iops is -5',
+    # UTF-16 without its byte-order mark, read as UTF-8
+    _TEXT.encode("utf-16-le").decode("utf-8"): "source is not fio JSON output: it holds NUL characters, as UTF-16",
 }
 _FRAME = measurements.read_fio(_RANDREAD)
 # conftest.NUMBER without None, which check_run reads as "not asked for"
@@ -264,6 +277,85 @@ def test_block_size_and_read_share_against_the_workload():
     assert list(far["check"]).count("read_share") == 1  # one per job
 
 
+@pytest.mark.parametrize("name, option", [("fio-3.33-json-bssplit.json", "bssplit"),
+                                          ("fio-3.33-json-bsrange.json", "bsrange")])
+def test_mixed_block_sizes_read_as_the_mean_io_size(name, option):
+    # bssplit and bsrange give each I/O one of several sizes: the size a row reports is fio's bytes over its I/Os
+    job = _fio_json((SAMPLES / name).read_text(encoding="utf-8"))["jobs"][0]
+    assert option in job["job options"] and "bs" not in job["job options"]
+    run = measurements.read_fio(SAMPLES / name)
+    for row in run.itertuples():
+        d = job[row.direction]
+        assert_allclose(row.bs_kib, d["io_bytes"] / d["total_ios"] / B_PER_KIB, rtol=1e-12)
+    assert (run["bs_option"] == option).all()
+    # checked against the workload's size by that mean, not by fio's default block size
+    mean = float(run["bs_kib"].mean())
+    for finding in measurements.check_run(run, io_kib=mean).query("check == 'block_size'").itertuples():
+        assert finding.ok and f"bytes over I/Os, as the job set {option}" in finding.detail
+    default_kib = measurements._size_kib(measurements.FIO_DEFAULTS["bs"], 1024)
+    assert mean / default_kib > measurements.BLOCK_SIZE_FACTOR
+    assert not measurements.check_run(run, io_kib=default_kib).query("check == 'block_size'")["ok"].any()
+
+
+def test_unified_rw_reporting_both_counts_the_io_in_flight_once():
+    # unified_rw_reporting=both: reads, writes and mixed (the two together); Little's law reads the mixed row alone
+    name = "fio-3.33-json-unified-both.json"
+    job = _fio_json((SAMPLES / name).read_text(encoding="utf-8"))["jobs"][0]
+    run = measurements.read_fio(SAMPLES / name)
+    assert list(run["direction"]) == ["read", "write", "mixed"]
+    mixed = run[run["direction"] == "mixed"].iloc[0]
+    in_flight = mixed["iops"] * mixed["lat_mean_ms"] / MS_PER_S  # Little's law, L = lambda W
+    found = _finding(measurements.check_run(run), "littles_law")
+    assert found["ok"] and f"{in_flight:.3g} I/Os in flight" in found["detail"]
+    assert "the mixed row" in found["detail"]
+    # the read share from the read and write rows, which unified_rw_reporting=1 does not give
+    share = job["read"]["io_kbytes"] / (job["read"]["io_kbytes"] + job["write"]["io_kbytes"])
+    assert _finding(measurements.check_run(run, read_share=share), "read_share")["ok"]
+
+
+def test_group_reporting_over_differently_named_jobs_counts_each_process():
+    # fio names the group's entry after its first job and prints its last job's options; job_runtime sums the
+    # processes' run times, so over the group's run time it counts them
+    name = "fio-3.33-json-group-named.json"
+    job = _fio_json((SAMPLES / name).read_text(encoding="utf-8"))["jobs"][0]
+    assert job["jobname"] != job["job options"]["name"] and "numjobs" not in job["job options"]
+    members = job["job_runtime"] / max(job[d]["runtime"] for d in ("read", "write"))
+    run = measurements.read_fio(SAMPLES / name)
+    assert (run["processes"] == round(members)).all()
+    found = _finding(measurements.check_run(run), "littles_law")
+    assert found["ok"] and "job_runtime" in found["detail"]
+
+
+def test_direct_io_is_true_false_or_unknown():
+    for name, want in (("fio-3.33-json-buffered.json", False), (_RANDREAD.name, True),
+                       ("fio-2.2.10-json-randread.json", None)):  # fio 2.2.10 printed no options
+        (direct,) = measurements.read_fio(SAMPLES / name)["direct"].tolist()
+        assert direct is want, (name, direct)
+    # buffered writes on a file that fits in memory measured the page cache
+    run = measurements.read_fio(SAMPLES / "fio-3.33-json-buffered.json")
+    files_gib = run["size_kib"][0] * run["processes"][0] / 2**20  # KiB in a GiB, IEC 80000-13
+    found = _finding(measurements.check_run(run, memory_gib=files_gib * 2), "page_cache")
+    assert not found["ok"] and "measured the page cache" in found["detail"]
+
+
+def _bom(text, encoding):
+    """``text`` as a file in ``encoding`` with its byte-order mark, as Windows PowerShell's ``>`` writes UTF-16."""
+    bom = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-8": b"\xef\xbb\xbf"}[encoding]
+    return bom + text.encode(encoding)
+
+
+BOM_ENCODINGS = ["utf-16-le", "utf-16-be", "utf-8"]
+
+
+@pytest.mark.parametrize("encoding", BOM_ENCODINGS)
+def test_a_file_with_a_byte_order_mark_reads_as_its_text(tmp_path, encoding):
+    path = tmp_path / "run.json"
+    path.write_bytes(_bom(_TEXT, encoding))
+    pd.testing.assert_frame_equal(measurements.read_fio(path), _FRAME)
+    pd.testing.assert_frame_equal(measurements.read_fio(path.read_bytes()), _FRAME)
+    pd.testing.assert_frame_equal(measurements.read_fio(str(path)), _FRAME)
+
+
 # --- real fio --------------------------------------------------------------------------------------------------------
 
 FIO_RUNS = {  # name -> (fio arguments after the common ones, whether fio's JSON follows other text)
@@ -280,6 +372,10 @@ FIO_RUNS = {  # name -> (fio arguments after the common ones, whether fio's JSON
                       False),
     "normal,json": (["--name=mixed", "--rw=randrw", "--bs=8k", "--ioengine=psync", "--iodepth=4", "--direct=1",
                      "--output-format=normal,json"], True),
+    "bssplit, both": (["--name=split", "--rw=randrw", "--bssplit=4k/50:64k/50", "--ioengine=psync",
+                       "--unified_rw_reporting=both", "--output-format=json"], False),
+    "group over names": (["--ioengine=psync", "--group_reporting", "--output-format=json", "--name=reader",
+                          "--rw=randread", "--name=writer", "--rw=randwrite"], False),
 }
 
 
@@ -316,6 +412,15 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
         assert list(run["direction"]) == ["trim", "mixed"]
     if name == "group_reporting":
         assert len(run) == 1 and run["processes"][0] == float(doc["jobs"][0]["job options"]["numjobs"])
+    if name == "bssplit, both":  # the mean I/O size of each direction; Little's law on the mixed row alone
+        assert list(run["direction"]) == ["read", "write", "mixed"] and (run["bs_option"] == "bssplit").all()
+        for row in run.itertuples():
+            d = doc["jobs"][0][row.direction]
+            assert_allclose(row.bs_kib, d["io_bytes"] / d["total_ios"] / B_PER_KIB, rtol=1e-12)
+        assert "the mixed row" in _finding(measurements.check_run(run), "littles_law")["detail"]
+    if name == "group over names":  # one entry, named after the first job, for the jobs of one process each
+        jobs = sum(arg.startswith("--name=") for arg in FIO_RUNS[name][0])
+        assert list(run["job"]) == ["reader", "reader"] and (run["processes"] == jobs).all()
 
 
 # --- the site's reader -------------------------------------------------------------------------------------------
@@ -342,7 +447,8 @@ EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEX
 def _node(script):
     node = shutil.which("node")
     assert node, "node is not installed: make test installs Debian's nodejs"
-    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    # the script on stdin: as one argument it would outgrow the kernel's limit on an argument's length
+    run = subprocess.run([node, "--input-type=module"], input=script, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout)
 
@@ -369,7 +475,12 @@ const options = {json.dumps(CHECK_OPTIONS)};
 const bad = {json.dumps(list(BAD_INPUTS))};
 const badOptions = {json.dumps(BAD_OPTIONS)};
 const edges = {json.dumps(EDGE_TEXTS)};
-const out = {{ samples: {{}}, bad: [], badOptions: [], edges: edges.map((t) => readFio(t)) }};
+const boms = {json.dumps({e: base64.b64encode(_bom(_TEXT, e)).decode() for e in BOM_ENCODINGS})};
+const out = {{ samples: {{}}, bad: [], badOptions: [], edges: edges.map((t) => readFio(t)), boms: {{}} }};
+for (const [encoding, b64] of Object.entries(boms)) {{
+  try {{ out.boms[encoding] = readFio(new Uint8Array(Buffer.from(b64, "base64"))); }}
+  catch (e) {{ out.boms[encoding] = e.message; }}
+}}
 const sample = readFio(readFileSync(files[0], "utf8"));
 for (const o of badOptions) {{
   try {{ checkRun(sample, o); out.badOptions.push(null); }} catch (e) {{ out.badOptions.push(e.message); }}
@@ -439,3 +550,10 @@ def test_the_read_share_tolerance_s_reason_holds():
         "volume_type == 'regular' and access == 'sequential' and io_kib == 64 and document == 'anf-advanced-calculator'")
     ends = curve.set_index("read_percent")["value"]
     assert ends[ends.index.max()] / ends[ends.index.min()] > 2
+
+
+def test_the_site_s_reader_reads_a_file_with_a_byte_order_mark_as_read_fio_does(js):
+    # the page hands fio.js the file's bytes; UTF-16 (Windows PowerShell's > writes it) reads as the UTF-8 file
+    for encoding in BOM_ENCODINGS:
+        assert isinstance(js["boms"][encoding], list), js["boms"][encoding]
+        _assert_rows_agree(js["boms"][encoding], measurements.read_fio(_bom(_TEXT, encoding)))

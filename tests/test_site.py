@@ -934,6 +934,54 @@ def test_a_fio_file_opened_in_the_page_is_read_there(browser, server):
     page.close()
 
 
+def _fio_column(page, header):
+    return page.evaluate("h => { const i = [...document.querySelectorAll('#studio-fio-runs thead th')]"
+                         ".findIndex(th => th.textContent === h);"
+                         " return [...document.querySelectorAll('#studio-fio-runs tbody tr')]"
+                         ".map(tr => tr.children[i].textContent); }", header)
+
+
+def test_the_page_says_whether_a_fio_run_used_direct_io_and_flags_the_page_cache(browser, server, tmp_path):
+    from storageperf import measurements
+
+    fio = ROOT / "data" / "measurements" / "fio"
+    page, problems = _studio(browser, server)
+    memory = page.get_by_label("Memory of the machine fio ran on (GiB)")
+    page.set_input_files("#studio-fio-file", str(fio / "fio-3.33-json-randread.json"))
+    page.wait_for_selector("#studio-fio-runs tbody tr")
+    assert set(_fio_column(page, "I/O")) == {"direct"}
+    assert not page.inner_text("#studio-fio-io").startswith("Check:")
+    # buffered writes on a 4 MiB file: flagged before the memory is known, and as the page cache once it is
+    buffered = fio / "fio-3.33-json-buffered.json"
+    page.set_input_files("#studio-fio-file", str(buffered))
+    page.wait_for_function("document.querySelector('#studio-fio-runs td') && "
+                           "[...document.querySelectorAll('#studio-fio-runs td')].some(td => td.textContent === 'buffered')")
+    assert set(_fio_column(page, "I/O")) == {"buffered"}
+    note = page.inner_text("#studio-fio-io")
+    assert note.startswith("Check:") and "buffered I/O" in note and "memory" in note
+    run = measurements.read_fio(buffered)
+    files_gib = run["size_kib"][0] * run["processes"][0] / 2**20  # KiB in a GiB, IEC 80000-13
+    memory.fill(str(files_gib * 2))
+    page.wait_for_function("document.querySelector('#studio-fio-io').textContent.includes('measured the page cache')")
+    warned = page.locator("#studio-fio-checks li", has_text="measured the page cache")
+    assert warned.count() == len(run) and warned.first.inner_text().startswith("Check:")
+    # a memory that is not a number above 0 is refused, naming the field and what was typed; no stale table
+    memory.fill("-3")
+    page.wait_for_selector("#studio-fio [role=alert]")
+    assert page.inner_text("#studio-fio [role=alert]") == \
+        "Memory of the machine fio ran on (GiB) must be a number greater than 0; got '-3'"
+    assert page.locator("#studio-fio-runs").count() == 0
+    memory.fill("")
+    # a UTF-16 file, as Windows PowerShell's > writes it, reads as its UTF-8 text does
+    utf16 = tmp_path / "run.json"
+    utf16.write_bytes(b"\xff\xfe" + (fio / "fio-3.33-json-randread.json").read_text(encoding="utf-8").encode("utf-16-le"))
+    page.set_input_files("#studio-fio-file", str(utf16))
+    page.wait_for_function("[...document.querySelectorAll('#studio-fio-runs td')].some(td => td.textContent === 'direct')")
+    assert len(_fio_column(page, "I/O")) == len(measurements.read_fio(utf16))
+    assert problems == []
+    page.close()
+
+
 def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
     import pydata_sphinx_theme
     from fontTools.ttLib import TTFont

@@ -4,7 +4,7 @@
 // messages on every sample of data/measurements/fio/; change them together.
 //
 //   import { readFio, checkRun } from "./fio.js";
-//   const rows = readFio(text);          // one object a job and direction, keys as COLUMNS
+//   const rows = readFio(text);          // one object a job and direction, keys as COLUMNS (or readFio(bytes))
 //   const found = checkRun(rows, { io_kib: 64, read_share: 0.7, ceiling_mibps: 1600, memory_gib: 16 });
 
 // Constants: the same values, for the same reasons, as storageperf/measurements.py (see its comments).
@@ -12,6 +12,7 @@ export const DIRECTIONS = ["read", "write", "trim", "mixed"];
 export const ALL_CLIENTS = "All clients";
 export const FIO_DEFAULTS = { bs: "4096", iodepth: "1", numjobs: "1", direct: "0", rw: "read", ioengine: "psync",
   kb_base: "1024" };
+export const MIXED_BS_OPTIONS = ["bssplit", "blocksize_split", "bsrange", "blocksize_range"];
 export const ASYNC_ENGINES = ["libaio", "io_uring", "posixaio", "windowsaio", "solarisaio", "rdma", "libiscsi", "nfs",
   "spdk"];
 export const SYNC_ENGINES = ["sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "falloc", "filecreate",
@@ -22,8 +23,8 @@ export const CEILING_TOLERANCE = 0.05;
 export const BLOCK_SIZE_FACTOR = 2.0;
 export const READ_SHARE_TOLERANCE = 0.2;
 export const COLUMNS = ["entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
-  "clat_p95_ms", "clat_p99_ms", "bs_kib", "iodepth", "numjobs", "processes", "direct", "ioengine", "size_kib",
-  "io_kib", "runtime_s", "fio_version"];
+  "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct", "ioengine",
+  "size_kib", "io_kib", "runtime_s", "fio_version"];
 export const CHECK_COLUMNS = ["entry", "job", "direction", "check", "ok", "detail"];
 
 // storageperf.concepts.units: bytes and seconds in one unit, and the conversion (value x from / to), in that order
@@ -116,6 +117,10 @@ function fioJson(text) {
     spans.push([found.index, end]);
     pattern.lastIndex = end;
   }
+  if (!spans.length && text.includes("\u0000")) {
+    throw new Error("source is not fio JSON output: it holds NUL characters, as UTF-16 without a byte-order mark " +
+      "does (save it as UTF-8, or as UTF-16 with its mark)");
+  }
   if (!spans.length) {
     throw new Error('source is not fio JSON output: it holds no object starting with "fio version" ' +
       "(run fio with --output-format=json)");
@@ -132,6 +137,23 @@ function fioJson(text) {
     throw new Error('source is not fio JSON output: its object has neither "jobs" nor "client_stats"');
   }
   return [data, entries];
+}
+
+// A file's bytes as text: UTF-16 or UTF-8 by its byte-order mark (Windows PowerShell's > writes UTF-16 with one),
+// UTF-8 without; as storageperf.measurements._decode.
+function decode(bytes) {
+  const b = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
+  const [encoding, skip] = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? ["utf-8", 3]
+    : b[0] === 0xff && b[1] === 0xfe ? ["utf-16le", 2]
+    : b[0] === 0xfe && b[1] === 0xff ? ["utf-16be", 2] : ["utf-8", 0];
+  return new TextDecoder(encoding, { ignoreBOM: true }).decode(b.subarray(skip));
+}
+
+function flag(value) {
+  // true, false, or null when unknown, of an option's value or a row's direct
+  if (value === null || value === undefined || typeof value === "boolean") return value === undefined ? null : value;
+  const n = number(value);
+  return Number.isNaN(n) ? null : n !== 0;
 }
 
 function number(value) {
@@ -179,11 +201,11 @@ function latency(d, name) {
   return [null, null];
 }
 
-const get = (o, k) => (o && k in o ? o[k] : undefined);
 const orNull = (v) => (v === undefined ? null : v);
 
 /** Read fio's JSON output (the text fio printed, with any lines around it) into one row per job and direction. */
 export function readFio(source) {
+  if (source instanceof ArrayBuffer || source instanceof Uint8Array) source = decode(source);
   if (typeof source !== "string") {
     throw new TypeError(`source must be a path or the text fio printed, got ${String(source)}`);
   }
@@ -196,48 +218,75 @@ export function readFio(source) {
   const same = new Map();
   for (const e of listed) same.set(key(e), (same.get(key(e)) || 0) + 1);
   const rows = [];
+  const didIo = (d) => d !== null && typeof d === "object" && !Array.isArray(d) &&
+    (number(d.total_ios) > 0 || number(d.io_bytes) > 0);
   listed.forEach((e, entry) => {
     const printed = "job options" in e || "global options" in data;
-    const options = { ...(printed ? FIO_DEFAULTS : {}), ...globalOptions, ...(e["job options"] || {}) };
+    const given = { ...globalOptions, ...(e["job options"] || {}) };
+    const options = { ...(printed ? FIO_DEFAULTS : {}), ...given };
     const kbBase = number("kb_base" in options ? options.kb_base : FIO_DEFAULTS.kb_base);
     const numjobs = number(options.numjobs);
     const count = same.get(key(e));
-    let direct = number(options.direct);
-    if (options.buffered !== undefined && options.buffered !== null && number(options.buffered) === 0) direct = 1;
+    let processes = Number.isNaN(numjobs) ? NaN : Math.max(1, numjobs / count);
+    let direct = flag(options.direct);
+    if (options.buffered !== undefined && options.buffered !== null && flag(options.buffered) === false) direct = true;
+    // the option that sets the block size: one the job gave (bs, its long name, or a mix), else fio's default
+    const bsOption = [...MIXED_BS_OPTIONS, "bs", "blocksize"].find((o) => o in given) ?? (printed ? "bs" : null);
+    const rw = orNull("rw" in given ? given.rw : "readwrite" in given ? given.readwrite : options.rw);
+    // group_reporting over jobs of other names: job_runtime over the entry's runtime counts its processes
+    const moved = DIRECTIONS.map((direction) => e[direction]).filter(didIo);
+    const runtimeMs = moved.length ? Math.max(...moved.map((d) => number(d.runtime))) : NaN;
+    const members = runtimeMs > 0 ? number(e.job_runtime) / runtimeMs : NaN;
+    if (!Number.isNaN(processes) && Number.isFinite(members) && pyRound(members) > processes) {
+      processes = pyRound(members);
+    }
     for (const direction of DIRECTIONS) {
       const d = e[direction];
-      if (d === null || typeof d !== "object" || Array.isArray(d) ||
-          !(number(d.total_ios) > 0 || number(d.io_bytes) > 0)) continue;
+      if (!didIo(d)) continue;
       const [lat, latUnit] = latency(d, "lat");
       const [clat, clatUnit] = latency(d, "clat");
       const mibps = "bw_bytes" in d ? to(d.bw_bytes, "B/s", "MiB/s") : to(d.bw, "KiB/s", "MiB/s");
       const ioKib = "io_kbytes" in d ? number(d.io_kbytes) : number(d.io_bytes);  // before fio 2.21, KiB
-      const bs = "bs" in options ? options.bs : get(options, "blocksize");
+      let bsKib = NaN;
+      if (MIXED_BS_OPTIONS.includes(bsOption)) {  // no one size: the mean, bytes over I/Os
+        const totalIos = number(d.total_ios);
+        bsKib = totalIos > 0 ? ioKib / totalIos : NaN;
+      } else if (bsOption !== null) {
+        bsKib = sizeKib(bsOf(bsOption in options ? options[bsOption] : FIO_DEFAULTS.bs, direction), kbBase);
+      }
       const size = "size" in options ? sizeKib(options.size, kbBase)
         : "filesize" in options ? sizeKib(options.filesize, kbBase) : NaN;
-      rows.push({
+      const row = {
         entry,
         job: orNull(e.jobname),
         hostname: orNull(e.hostname),
         direction,
-        rw: orNull("rw" in options ? options.rw : get(options, "readwrite")),
+        rw,
         iops: number(d.iops),
         mibps,
         lat_mean_ms: lat ? to(lat.mean, latUnit, "ms") : NaN,
         clat_p50_ms: clat ? percentileMs(clat, clatUnit, 50) : NaN,
         clat_p95_ms: clat ? percentileMs(clat, clatUnit, 95) : NaN,
         clat_p99_ms: clat ? percentileMs(clat, clatUnit, 99) : NaN,
-        bs_kib: bs !== undefined && bs !== null ? sizeKib(bsOf(bs, direction), kbBase) : NaN,
+        bs_kib: bsKib,
+        bs_option: bsOption,
         iodepth: number(options.iodepth),
         numjobs,
-        processes: Number.isNaN(numjobs) ? NaN : Math.max(1, numjobs / count),
+        processes,
         direct,
         ioengine: orNull(options.ioengine),
         size_kib: size,
         io_kib: ioKib,
         runtime_s: to(d.runtime, "ms", "s"),
         fio_version: version,
-      });
+      };
+      for (const column of MEASURED) {
+        if (row[column] < 0) {
+          throw new Error("source holds a negative number, which fio never writes: job " +
+            `"${row.job}" ${direction} ${column} is ${g(row[column])}`);
+        }
+      }
+      rows.push(row);
     }
   });
   if (!rows.length) {
@@ -247,16 +296,28 @@ export function readFio(source) {
   return rows;
 }
 
-function allowedInFlight(engine, iodepth, processes, direct) {
+// The columns of readFio's rows that fio measured, which no run makes negative.
+const MEASURED = ["iops", "mibps", "lat_mean_ms", "clat_p50_ms", "clat_p95_ms", "clat_p99_ms", "bs_kib", "io_kib",
+  "runtime_s"];
+
+// Python's round(): halves to even.
+function pyRound(x) {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+function allowedInFlight(engine, iodepth, processes, direct, counted) {
+  const who = `${g(processes)} process(es)` + (counted ? " (the group's job_runtime over its runtime: " +
+    "group_reporting summed jobs fio printed one job's options for)" : "");
   if (SYNC_ENGINES.includes(engine)) {
-    return [processes, `${g(processes)} process(es) of the synchronous engine ${engine}, one I/O each`];
+    return [processes, `${who} of the synchronous engine ${engine}, one I/O each`];
   }
-  if (engine === "libaio" && direct !== 1) {
-    return [processes, `${g(processes)} process(es) of libaio with buffered I/O, which is not asynchronous`];
+  if (engine === "libaio" && direct !== true) {
+    return [processes, `${who} of libaio with buffered I/O, which is not asynchronous`];
   }
   const name = ASYNC_ENGINES.includes(engine) ? engine
     : engine === null ? "an engine fio did not report (assumed asynchronous)" : `${engine} (assumed asynchronous)`;
-  return [iodepth * processes, `${g(processes)} process(es) of ${name} at iodepth ${g(iodepth)}`];
+  return [iodepth * processes, `${who} of ${name} at iodepth ${g(iodepth)}`];
 }
 
 function checked(name, value, unit, fraction) {
@@ -292,11 +353,15 @@ export function checkRun(rows, opts = {}) {
   for (const entry of entries) {
     const job = rows.filter((r) => r.entry === entry);
     const first = job[0];
+    // unified_rw_reporting=both: the mixed row holds the I/Os of the read and write rows; count them once
+    const isMixed = (r) => r.direction === "mixed";
+    const once = job.some(isMixed) && !job.every(isMixed);
     let inFlight = 0;
-    for (const r of job) inFlight += num(r.iops) * num(r.lat_mean_ms) / MS_PER_S;
+    for (const r of once ? job.filter(isMixed) : job) inFlight += num(r.iops) * num(r.lat_mean_ms) / MS_PER_S;
     const iodepth = num(first.iodepth), processes = num(first.processes);
     if (!(Number.isNaN(inFlight) || Number.isNaN(iodepth) || Number.isNaN(processes))) {
-      const [allowed, why] = allowedInFlight(first.ioengine, iodepth, processes, num(first.direct));
+      const [allowed, why] = allowedInFlight(first.ioengine, iodepth, processes, flag(first.direct),
+        processes > num(first.numjobs));
       const high = allowed * (1 + LITTLES_LAW_TOLERANCE), low = allowed * QUEUE_FULL_SHARE;
       let verdict;
       if (inFlight > high) {
@@ -308,12 +373,14 @@ export function checkRun(rows, opts = {}) {
       } else {
         verdict = `within ${g(low)} to ${g(high)} of the ${g(allowed)} allowed`;
       }
+      const of = once ? " of the mixed row (unified_rw_reporting=both: the read and write rows count the same I/Os " +
+        "again)" : "";
       add(first, "all", "littles_law", low <= inFlight && inFlight <= high,
-        `IOPS x mean latency gives ${formatG(inFlight, 3)} I/Os in flight for ${why}, ${verdict}.`);
+        `IOPS x mean latency${of} gives ${formatG(inFlight, 3)} I/Os in flight for ${why}, ${verdict}.`);
     }
-    if (share !== null && !job.some((r) => r.direction === "mixed")) {
+    if (share !== null) {  // from the read, write and trim rows: the mixed row does not tell reads apart
       let moved = 0, reads = 0;
-      for (const r of job) moved += num(r.io_kib);
+      for (const r of job) if (!isMixed(r)) moved += num(r.io_kib);
       for (const r of job) if (r.direction === "read") reads += num(r.io_kib);
       if (moved > 0) {
         const measured = reads / moved;
@@ -328,8 +395,8 @@ export function checkRun(rows, opts = {}) {
       const direction = row.direction;
       if (memory !== null || ceiling !== null) {
         const reasons = [], facts = [];
-        const size = num(row.size_kib), procs = num(row.processes), direct = num(row.direct);
-        if (memory !== null && direct === 0) {
+        const size = num(row.size_kib), procs = num(row.processes), direct = flag(row.direct);
+        if (memory !== null && direct === false) {
           const filesKib = size * procs;
           if (!Number.isNaN(filesKib)) {
             const fits = filesKib <= convert(memory, "GiB", "KiB");
@@ -338,7 +405,7 @@ export function checkRun(rows, opts = {}) {
             if (fits) reasons.push("memory");
           }
         }
-        if (memory !== null && direct === 1) facts.push("direct I/O bypasses the page cache");
+        if (memory !== null && direct === true) facts.push("direct I/O bypasses the page cache");
         if (ceiling !== null) {
           const over = row.mibps > ceiling * (1 + CEILING_TOLERANCE);
           facts.push(`${formatG(row.mibps, 4)} MiB/s is ${over ? "above" : "within"} the ceiling of ` +
@@ -355,8 +422,11 @@ export function checkRun(rows, opts = {}) {
       if (io !== null && !Number.isNaN(num(row.bs_kib))) {
         const ratio = row.bs_kib / io;
         const ok = 1 / BLOCK_SIZE_FACTOR <= ratio && ratio <= BLOCK_SIZE_FACTOR;
+        const size = MIXED_BS_OPTIONS.includes(row.bs_option)
+          ? `Mean I/O size ${g(row.bs_kib)} KiB (bytes over I/Os, as the job set ${row.bs_option})`
+          : `Block size ${g(row.bs_kib)} KiB`;
         add(row, direction, "block_size", ok,
-          `Block size ${g(row.bs_kib)} KiB against the workload's ${g(io)} KiB, a factor ${formatG(ratio, 3)}` +
+          `${size} against the workload's ${g(io)} KiB, a factor ${formatG(ratio, 3)}` +
           (ok ? `, within ${g(BLOCK_SIZE_FACTOR)}.` : `, beyond ${g(BLOCK_SIZE_FACTOR)}.`));
       }
     }

@@ -149,34 +149,89 @@ function drawRuns(svg, runs, option) {
     + `${mibps(option.limit_mibps)} MiB/s: ` + runs.map((r) => `${r.job} ${r.direction} ${r.mibps.toFixed(1)} MiB/s`).join("; "));
 }
 
+// The fio section's memory input: its label, and its value as checkRun's memory_gib (undefined when empty); a one-line
+// message naming the label and what was typed when it is not a number above 0.
+const FIO_MEMORY_LABEL = "Memory of the machine fio ran on (GiB)";
+function fioMemoryGib(input) {
+  const raw = input.value.trim();
+  if (raw === "" && !input.validity.badInput) return undefined;
+  const gib = Number(raw);
+  if (input.validity.badInput || !Number.isFinite(gib) || gib <= 0) {
+    throw new Error(`${FIO_MEMORY_LABEL} must be a number greater than 0; got '${raw}'`);
+  }
+  return gib;
+}
+
+// Whether a row's I/O went through the page cache, as the table says it.
+const fioIo = (r) => (r.direct === true ? "direct" : r.direct === false ? "buffered" : "not stated");
+
+// One sentence on the run's I/O: direct, or buffered and so perhaps (or, by the machine's memory, surely) the page
+// cache rather than the storage; with "Check:" before it when the run may not have measured the storage.
+function fioIoNote(runs, checks, memory) {
+  const buffered = runs.filter((r) => r.direct === false), unknown = runs.filter((r) => r.direct === null);
+  const pageCache = checks.filter((c) => c.check === "page_cache");
+  const cached = pageCache.filter((c) => !c.ok && c.detail.includes("measured the page cache"));
+  if (cached.length) {
+    return "Check: the run used buffered I/O (direct=0) on files that fit in the machine's memory, so it measured the page "
+      + `cache, not the storage (${cached.map((c) => `${c.job} ${c.direction}`).join(", ")}). Run it again with --direct=1.`;
+  }
+  if (buffered.length) {
+    const which = buffered.map((r) => `${r.job} ${r.direction}`).join(", ");
+    const larger = pageCache.some((c) => c.detail.includes("does not fit"));
+    return `Check: the run used buffered I/O (direct=0) for ${which}: its reads and writes may have gone to the page `
+      + "cache, not the storage. " + (memory === undefined
+      ? "Enter the memory of the machine fio ran on, above, to check, or run it again with --direct=1."
+      : larger ? "Its files do not fit in that memory, but the page cache may still hold part of them; --direct=1 "
+        + "measures the storage alone."
+      : "fio did not print the size of its files, so the memory cannot tell; --direct=1 measures the storage alone.");
+  }
+  if (unknown.length) return "fio did not print whether the run used direct I/O (fio before 2.3 prints no job options).";
+  return "The run used direct I/O (direct=1): it bypassed the page cache.";
+}
+
 async function fioSection(app, state) {
   const input = el("input", {type: "file", id: "studio-fio-file", accept: ".json,.txt,.log,application/json"});
   const label = el("label", {for: "studio-fio-file", text: "Open a fio result (JSON, or what fio printed): it is read in this page and never leaves your browser "});
+  const memory = el("input", {type: "number", id: "studio-fio-memory", min: "0", step: "any", inputmode: "decimal"});
+  const memoryLabel = el("label", {for: "studio-fio-memory", text: `${FIO_MEMORY_LABEL} `});
   const pick = el("select", {id: "studio-fio-option"});
   const pickLabel = el("label", {for: "studio-fio-option", text: "Compare with "});
   const out = el("div", {id: "studio-fio", "aria-live": "polite"});
   app.append(el("section", {class: "studio-fio", "aria-label": "Your fio run"}, el("h3", {text: "Your own fio run"}),
-                el("p", {}, label, input), el("p", {}, pickLabel, pick), out));
+                el("p", {}, label, input), el("p", {}, memoryLabel, memory), el("p", {}, pickLabel, pick), out));
   let runs = null;
+  const fail = (err) => out.replaceChildren(el("p", {role: "alert", class: "studio-error", text: err.message}));
   const show = async () => {
     const { checkRun } = await import("./fio.js");
     const chosen = state.rows.find((r) => r.option === pick.value) || state.rows.find((r) => r.feasible) || state.rows[0];
     const w = state.workload;
-    const checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps});
+    let gib, checks;
+    try {
+      gib = fioMemoryGib(memory);
+      checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps, memory_gib: gib});
+    } catch (err) {
+      fail(err);
+      return;
+    }
     const num = (v, d) => (Number.isFinite(v) ? v.toFixed(d) : "—");
+    const block = (r) => (["bssplit", "blocksize_split", "bsrange", "blocksize_range"].includes(r.bs_option)
+      ? `${num(r.bs_kib, 1)} (mean of ${r.bs_option})` : num(r.bs_kib, 0));
     const table = el("table", {id: "studio-fio-runs"}, el("caption", {text: `${runs.length} job and direction rows, against ${chosen.option} (limit ${mibps(chosen.limit_mibps)} MiB/s)`}),
-      el("thead", {}, el("tr", {}, ...["Job", "Direction", "MiB/s", "IOPS", "Mean latency (ms)", "p99 (ms)", "Block (KiB)", "Share of the option's limit"].map((h) => el("th", {scope: "col", text: h})))),
+      el("thead", {}, el("tr", {}, ...["Job", "Direction", "I/O", "MiB/s", "IOPS", "Mean latency (ms)", "p99 (ms)", "Block (KiB)", "Share of the option's limit"].map((h) => el("th", {scope: "col", text: h})))),
       el("tbody", {}, ...runs.map((r) => el("tr", {}, el("th", {scope: "row", text: r.job}), el("td", {text: r.direction}),
+        el("td", {text: fioIo(r)}),
         el("td", {text: num(r.mibps, 1)}), el("td", {text: Number.isFinite(r.iops) ? Math.round(r.iops).toLocaleString("en-US") : "—"}),
         el("td", {text: num(r.lat_mean_ms, 3)}), el("td", {text: num(r.clat_p99_ms, 3)}),
-        el("td", {text: num(r.bs_kib, 0)}), el("td", {text: pct(r.mibps / chosen.limit_mibps)})))));
+        el("td", {text: block(r)}), el("td", {text: pct(r.mibps / chosen.limit_mibps)})))));
+    const note = fioIoNote(runs, checks, gib);
+    const io = el("p", {id: "studio-fio-io", class: note.startsWith("Check:") ? "warn" : "ok", text: note});
     const found = el("ul", {id: "studio-fio-checks"}, ...checks.map((c) => el("li", {class: c.ok ? "ok" : "warn", text: `${c.ok ? "OK" : "Check"}: ${c.job} ${c.direction}, ${c.check}: ${c.detail}`})));
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("role", "img");
     svg.setAttribute("id", "studio-fio-chart");
     svg.setAttribute("class", "studio-chart");
     drawRuns(svg, runs, chosen);
-    out.replaceChildren(svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Your fio runs"}, table), found);
+    out.replaceChildren(io, svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Your fio runs"}, table), found);
   };
   state.onRanked = () => {
     const keep = pick.value;
@@ -185,17 +240,19 @@ async function fioSection(app, state) {
     if (runs) show();
   };
   pick.addEventListener("change", () => { if (runs) show(); });
+  memory.addEventListener("input", () => { if (runs) show(); });
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (!file) return;
-    const text = await file.text();
+    // the file's bytes: fio.js reads UTF-8, or UTF-16 by its byte-order mark, as read_fio does
+    const bytes = new Uint8Array(await file.arrayBuffer());
     try {
       const { readFio } = await import("./fio.js");
-      runs = readFio(text);
+      runs = readFio(bytes);
       await show();
     } catch (err) {
       runs = null;
-      out.replaceChildren(el("p", {role: "alert", class: "studio-error", text: err.message}));
+      fail(err);
     }
   });
 }
