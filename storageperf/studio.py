@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 
 from . import checks, data
@@ -233,45 +234,107 @@ def _anf_several_volumes(w, level):
                 float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"])
 
 
-def _anf_cool(w, level):
-    """One regular volume with cool access, the data not read for a month in the cool tier."""
+def manual_qos_ceiling_mibps(w):
+    """Most throughput one regular volume with manual QoS can be given, whatever its service level, at the
+    workload's mix: ``min(4,500 MiB/s, mix curve)`` [MiB/s]. With automatic QoS a Standard volume stops at 1,600."""
+    return min(anf.limit("volume_ceiling_regular_manual_qos", "MiB/s"), measured_cap(w, "regular")["mibps"])
+
+
+def _anf_manual_qos(w, level):
+    """The fewest regular volumes with manual QoS, in one pool, that hold the data and carry the need; None where
+    automatic QoS needs as many (manual QoS then changes neither the layout nor the price)."""
+    top = manual_qos_ceiling_mibps(w)
+    auto_top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"])[2]
+    cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
+    low_q, high_q = anf.quota_range_tib("regular")
+    low_pool, high_pool = anf.pool_range_tib()
+    n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12), 1)
+    if n >= max(math.ceil(need / auto_top - 1e-12), math.ceil(cap / high_q - 1e-12), 1):
+        return None
+    rate = anf.throughput_per_tib_mibps(level)
+    quota = max(cap / n, low_q)
+    pool = float(anf.pool_size_tib(max(n * quota, need / rate)))
+    ok = need / n <= top * (1 + 1e-12) and quota <= high_q and pool <= high_pool
+    limit = min(pool * rate, n * top)
+    sets = "the data sets the pool" if n * quota >= need / rate else "the throughput sets the pool"
+    word = "volume" if n == 1 else "volumes"
+    binding = (f"manual QoS: {n} {word} of up to {_mib(top)} each, given the pool's {_mib(pool * rate)}; {sets}"
+               if ok else f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB")
+    cap_m = measured_cap(w, "regular")
+    facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_ceiling_regular_manual_qos"]
+    return _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
+                binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, need,
+                float(anf.monthly_pool_cost_usd(min(pool, high_pool), level, region=region)), w["months"], pool,
+                facts, "generally available", cap_m["extrapolated"])
+
+
+def _cool_volumes(w, level):
+    """How many regular volumes with cool access a workload needs: enough to hold the data and carry the need."""
+    top = anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])[2]
+    high_q = anf.quota_range_tib(COOL_VOLUME_TYPE)[1]
+    return max(math.ceil(w["capacity_end_tib"] / high_q - 1e-12), math.ceil(w["mibps"] / top - 1e-12), 1)
+
+
+def _anf_cool(w, level, volumes=1):
+    """Regular volumes with cool access in one pool, the data not read for a month in the cool tier.
+
+    Each of the ``volumes`` holds an equal share of the data and carries an equal share of the need, sized as the
+    cool-access chapter sizes one (:func:`storageperf.platforms.azure_netapp_files.cool_access_sizing`); the pool
+    holds their quotas, its unallocated capacity billed at the hot price.
+    """
+    n = volumes
     cap, cap0, need, region, c = w["capacity_end_tib"], w["capacity_tib"], w["mibps"], w["region"], w["cold_share"]
-    low_pool, _ = anf.pool_range_tib()
+    low_pool, high_pool = anf.pool_range_tib()
     high_q = anf.quota_range_tib(COOL_VOLUME_TYPE)[1]
     facts = _anf_facts(level, COOL_VOLUME_TYPE, region) + [
         "azure_netapp_files_limits:coolness_period_default", "azure_netapp_files_limits:cool_tiering_start_delay",
         "azure_netapp_files_cool_access_regions"]
-    name = f"{ANF} {level}, regular volume with cool access"
+    name = (f"{ANF} {level}, regular volume with cool access" if n == 1
+            else f"{ANF} {level}, {n} regular volumes with cool access in one pool")
     mix = anf.mix_ceiling(COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
     beyond = _beyond(mix["extrapolated"], measured_cap(w, COOL_VOLUME_TYPE)["measurement"])
-    if not low_pool <= cap0 <= cap <= high_q:
-        why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data on one regular volume; "
-               f"this is {cap0:,.1f} to {cap:,.1f} TiB")
+    if not low_pool * n <= cap0 <= cap <= high_q * n:
+        why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data a regular volume; "
+               f"this is {cap0:,.1f} to {cap:,.1f} TiB for {n} volume(s)")
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
                     extrapolated=mix["extrapolated"])
-    s = anf.cool_access_sizing(cap, c, need, level, region)
-    ok = bool(math.isfinite(s["usd_cool"])) and need <= float(mix["mibps"])
+    s = anf.cool_access_sizing(cap / n, c, need / n, level, region)
+    ok = bool(math.isfinite(s["usd_cool"])) and need / n <= float(mix["mibps"])
+    quota = s["quota_tib_cool"]
+    pool = float(anf.pool_size_tib(n * quota)) if ok else math.nan
+    bought = max(need, anf.flexible_throughput_range_mibps(low_pool)[0])   # Flexible: the throughput bought
+    if level == "Flexible" and ok:   # the pool holds the volumes' quotas and the throughput bought for them all
+        pool = float(anf.pool_size_tib(max(n * quota, bought / anf.limit("flexible_max_throughput_per_tib",
+                                                                            "MiB/s per TiB"))))
+    ok = ok and pool <= high_pool
     if not ok:
         ceilings = anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
-        why = (f"the need, {_mib(need)}, is above what a regular {level} volume with cool access can be given"
-               if need <= ceilings[2] else _anf_infeasible(w, level, COOL_VOLUME_TYPE, cap, cap, ceilings))
+        what = "a regular" if n == 1 else f"each of {n} regular"
+        why = (f"the need, {_mib(need / n)} a volume, is above what {what} {level} volume with cool access can be "
+               "given" if need / n <= ceilings[2] else _anf_infeasible(w, level, COOL_VOLUME_TYPE, cap, cap, ceilings))
+        if need / n <= ceilings[2] and math.isfinite(pool) and pool > high_pool:
+            why = f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB"
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
                     extrapolated=mix["extrapolated"])
-    pool, quota = s["pool_tib_cool"], s["quota_tib_cool"]
+    data_usd = float(anf.cool_access_monthly_cost_usd(cap, c, 0.0, 0.0, service_level=level, region=region)["total"])
+    usd = data_usd + float(anf.monthly_capacity_cost_usd(pool, level, region)) * (1 - cap / pool)
     by_month = anf.cool_access_cost_by_month(cap0, c, 0.0, 0.0, service_level=level, region=region,
                                              months=w["months"], growth_tib_per_month=w["growth_tib_per_month"],
                                              pool_tib=pool)
     horizon = float(by_month["total"].sum())
+    split = "" if n == 1 else f"; {n} volumes, the data split between them"
     if level == "Flexible":
-        limit = float(anf.flexible_volume(cap, need)["throughput_mibps"])
-        horizon += float(anf.monthly_flexible_throughput_cost_usd(limit, pool, region)) * w["months"]
-        binding = f"throughput bought: {_mib(limit)}"
+        limit = bought
+        throughput_usd = float(anf.monthly_flexible_throughput_cost_usd(limit, pool, region))
+        usd, horizon = usd + throughput_usd, horizon + throughput_usd * w["months"]
+        binding = f"throughput bought: {_mib(limit)}{split}"
     else:
-        limit = float(anf.cool_access_volume_throughput_mibps(quota, level, cap * c, s["rule"], COOL_VOLUME_TYPE,
-                                                              w["read_share"], w["io_kib"]))
-        binding = (f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB" if quota > cap * (1 + 1e-12)
-                   else "the data sets the quota")
-    return _row(name, ANF, "cool-access", True, binding + beyond, limit, need, s["usd_cool"], w["months"], pool, facts,
+        limit = n * float(anf.cool_access_volume_throughput_mibps(quota, level, cap / n * c, s["rule"],
+                                                                  COOL_VOLUME_TYPE, w["read_share"], w["io_kib"]))
+        binding = (f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB"
+                   + ("" if n == 1 else " a volume") if quota > cap / n * (1 + 1e-12)
+                   else "the data sets the quota") + split
+    return _row(name, ANF, "cool-access", True, binding + beyond, limit, need, usd, w["months"], pool, facts,
                 "generally available", mix["extrapolated"], horizon_usd=horizon)
 
 
@@ -450,7 +513,10 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
         for level in anf.supported_service_levels(volume_type):
             rows.append(_anf_one_volume(w, level, volume_type))
     rows += [r for r in (_anf_several_volumes(w, level) for level in anf.ALL_SERVICE_LEVELS) if r is not None]
+    rows += [r for r in (_anf_manual_qos(w, level) for level in anf.SERVICE_LEVELS) if r is not None]
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
+    rows += [_anf_cool(w, level, n) for level in anf.cool_access_service_levels()
+             if (n := _cool_volumes(w, level)) > 1]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     rows += [_vm(w, v) for v in VM_SIZES]
     bound = None if clients is None else client_limit_mibps(w)
@@ -545,6 +611,7 @@ def facts():
             "mix_io_kib": list(a.MIX_IO_KIB),
             "mix": {str(k): [a.mix_curve(k)[c].tolist() for c in ("read_share", "mibps")] for k in a.MIX_IO_KIB},
             "mix_limit": a.MIX_LIMIT, "prices": prices,
+            "manual_qos_ceiling": a.limit("volume_ceiling_regular_manual_qos", "MiB/s"),
             # what a large volume and one in breakthrough mode were measured to move: MiB/s at the sequential size,
             # operations a second at the random one
             "measured_kib": [small_kib, large_kib],
@@ -622,7 +689,9 @@ def frontier(frame):
     usd = pd.to_numeric(frame["horizon_usd"], errors="coerce")
     room = pd.to_numeric(frame["headroom"], errors="coerce")
     priced = (frame["feasible"].astype(bool) & frame["price_complete"].astype(bool) & usd.notna() & room.notna())
-    u, h = usd[priced].to_numpy(dtype=float), room[priced].to_numpy(dtype=float)
+    # to the cent, as :func:`rank` orders them: options that cost the same tie, whatever the float noise
+    u = np.floor(usd[priced].to_numpy(dtype=float) * 100 + 0.5)
+    h = room[priced].to_numpy(dtype=float)
     beaten = [bool(((u <= a) & (h >= b) & ((u < a) | (h > b))).any()) for a, b in zip(u, h)]
     out = pd.Series(False, index=frame.index, name="frontier")
     out[priced[priced].index] = [not x for x in beaten]

@@ -358,3 +358,38 @@ def test_for_any_workload_the_first_row_is_inside_what_was_measured_or_says_it_i
         for g in set(group):
             beyond = o["extrapolated"].to_numpy()[np.array(group) == g]
             assert list(beyond) == sorted(beyond), (w, g)   # inside first, then beyond
+
+
+def test_a_cold_archive_larger_than_one_regular_volume_is_offered_cool_access_on_several():
+    # more data than the largest regular volume, most of it cold: one volume cannot hold it, several can
+    high = anf.quota_range_tib("regular")[1]
+    o = studio.options(high * 4.5, mibps=500, cold_share=0.88)
+    cool = o[o["option"].str.contains("regular volumes with cool access in one pool")]
+    assert cool["feasible"].any()
+    best_cool = cool[cool["feasible"]].iloc[0]
+    hot = o[o["feasible"] & o["price_complete"] & (o["chapter"] != "cool-access")].iloc[0]
+    assert o.loc[0, "option"] == best_cool["option"] and best_cool["horizon_usd"] < hot["horizon_usd"]
+    # split n ways: each volume sized as the cool-access chapter sizes one, their quotas in one pool
+    row = _row(o, "Azure NetApp Files Standard, 5 regular volumes with cool access in one pool")
+    one = anf.cool_access_sizing(high * 4.5 / 5, 0.88, 500 / 5, "Standard")
+    assert row["feasible"] and row["provisioned_tib"] == anf.pool_size_tib(5 * one["quota_tib_cool"])
+    data_usd = anf.cool_access_monthly_cost_usd(high * 4.5, 0.88, 0.0, 0.0, service_level="Standard")["total"]
+    pool_usd = anf.monthly_capacity_cost_usd(row["provisioned_tib"], "Standard")
+    unallocated = pool_usd * (1 - high * 4.5 / row["provisioned_tib"])    # none here: the data fills the pool
+    assert row["monthly_usd"] == pytest.approx(data_usd + unallocated, rel=1e-9)
+    assert row["monthly_usd"] < pool_usd
+
+
+def test_manual_qos_carries_a_standard_need_on_fewer_volumes_where_automatic_qos_cannot():
+    auto = anf.volume_ceiling_mibps("Standard", "regular")
+    manual = anf.limit("volume_ceiling_regular_manual_qos", "MiB/s")
+    need = auto * 3   # three Standard volumes with automatic QoS; fewer with manual QoS
+    o = studio.options(100, mibps=need)
+    n_auto, n_manual = math.ceil(need / auto), math.ceil(need / manual)
+    assert n_manual < n_auto
+    several = _row(o, f"Azure NetApp Files Standard, {n_auto} regular volumes in one pool")
+    qos = _row(o, f"Azure NetApp Files Standard, {n_manual} regular volumes with manual QoS")
+    assert several["feasible"] and qos["feasible"] and "manual QoS" in qos["binding"]
+    assert qos["monthly_usd"] == pytest.approx(several["monthly_usd"])   # one pool, the same size: the layout moves
+    # where automatic QoS already reaches the regular-volume maximum, manual QoS is not offered
+    assert not o["option"].str.contains("(Premium|Ultra).*manual QoS").any()

@@ -250,6 +250,30 @@ function anfSeveralVolumes(F, w, level) {
               extrapolated: measured.extrapolated});
 }
 
+function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
+  const top = Math.min(F.anf.manual_qos_ceiling, measuredCap(F, w, "regular").mibps);
+  const autoTop = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+  const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
+  const [lowQ, highQ] = F.anf.volume_types.regular.quota, highPool = F.anf.pool[1];
+  const n = Math.max(Math.ceil(need / top - 1e-12), Math.ceil(cap / highQ - 1e-12), 1);
+  if (n >= Math.max(Math.ceil(need / autoTop - 1e-12), Math.ceil(cap / highQ - 1e-12), 1)) return null;
+  const rate = F.anf.rate[level];
+  const quota = Math.max(cap / n, lowQ);
+  const pool = poolSize(F, Math.max(n * quota, need / rate));
+  const ok = need / n <= top * (1 + 1e-12) && quota <= highQ && pool <= highPool;
+  const sets = n * quota >= need / rate ? "the data sets the pool" : "the throughput sets the pool";
+  const word = n === 1 ? "volume" : "volumes";
+  const binding = ok ? `manual QoS: ${n} ${word} of up to ${mib(top)} each, given the pool's ${mib(pool * rate)}; ${sets}`
+    : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
+  const measured = measuredCap(F, w, "regular");
+  return row({option: `${ANF} ${level}, ${n} regular ${word} with manual QoS`, platform: ANF, chapter: "hpc-eda",
+              feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement),
+              limit: Math.min(pool * rate, n * top), need, monthly_usd: poolCost(F, Math.min(pool, highPool), level, region),
+              months: w.months, provisioned_tib: pool,
+              facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_ceiling_regular_manual_qos",
+              extrapolated: measured.extrapolated});
+}
+
 function coolRule(F, level, region) {
   return (level === "Premium" || level === "Ultra") && F.anf.cool.rule_2026_regions.includes(region) ? "2026" : "2025";
 }
@@ -288,36 +312,46 @@ function coolHorizon(F, w, level, pool) { // cool_access_cost_by_month with noth
   return total;
 }
 
-function anfCool(F, w, level) {
+function coolVolumes(F, w, level) { // storageperf.studio._cool_volumes
+  const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+  const highQ = F.anf.volume_types.regular.quota[1];
+  return Math.max(Math.ceil(w.capacity_end_tib / highQ - 1e-12), Math.ceil(w.mibps / top - 1e-12), 1);
+}
+
+function anfCool(F, w, level, n = 1) { // storageperf.studio._anf_cool: n regular volumes with cool access, one pool
   const cap = w.capacity_end_tib, cap0 = w.capacity_tib, need = w.mibps, region = w.region, c = w.cold_share;
-  const lowPool = F.anf.pool[0], highQ = F.anf.volume_types.regular.quota[1];
+  const [lowPool, highPool] = F.anf.pool, highQ = F.anf.volume_types.regular.quota[1];
   const fs = facts(F, "regular", level, region) + " azure_netapp_files_limits:coolness_period_default"
     + " azure_netapp_files_limits:cool_tiering_start_delay azure_netapp_files_cool_access_regions";
-  const name = `${ANF} ${level}, regular volume with cool access`;
+  const name = n === 1 ? `${ANF} ${level}, regular volume with cool access`
+    : `${ANF} ${level}, ${n} regular volumes with cool access in one pool`;
   const mix = mixCeiling(F, "regular", w.read_share, w.io_kib);
   const base = {option: name, platform: ANF, chapter: "cool-access", need, months: w.months, facts: fs,
                 extrapolated: mix.extrapolated};
-  if (!(lowPool <= cap0 && cap0 <= cap && cap <= highQ)) {
+  if (!(lowPool * n <= cap0 && cap0 <= cap && cap <= highQ * n)) {
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN,
-                binding: `the guide costs cool access for ${lowPool} to ${highQ} TiB of data on one regular volume; `
-                  + `this is ${fmt(cap0, 1)} to ${fmt(cap, 1)} TiB`});
+                binding: `the guide costs cool access for ${gfmt(lowPool)} to ${gfmt(highQ)} TiB of data a regular volume; `
+                  + `this is ${fmt(cap0, 1)} to ${fmt(cap, 1)} TiB for ${n} volume(s)`});
   }
   const rule = coolRule(F, level, region);
-  let quota, pool, ok, assigned = null;
-  if (level === "Flexible") {
-    const flex = flexibleVolume(F, cap, need, "regular", 1, 64);
-    quota = flex.quota_tib; pool = flex.pool_tib; assigned = flex.throughput_mibps; ok = flex.feasible;
+  const bought = Math.max(need, F.anf.flexible_base); // Flexible: the throughput bought
+  let quota, ok, pool = NaN;
+  if (level === "Flexible") { // cool_access_sizing of one volume's share: flexible_volume
+    const flex = flexibleVolume(F, cap / n, need / n, "regular", 1, 64);
+    quota = flex.quota_tib; ok = flex.feasible;
   } else {
-    quota = coolQuota(F, cap, cap * c, need, level, rule);
-    ok = Number.isFinite(quota);
-    pool = ok ? poolSize(F, quota) : NaN;
-    ok = ok && pool <= F.anf.pool[1];
+    quota = coolQuota(F, cap / n, cap / n * c, need / n, level, rule);
+    ok = Number.isFinite(quota) && poolSize(F, quota) <= highPool;
   }
-  ok = ok && need <= mix.mibps;
+  ok = ok && need / n <= mix.mibps;
+  if (ok) pool = level === "Flexible" ? poolSize(F, Math.max(n * quota, bought / F.anf.flexible_per_tib)) : poolSize(F, n * quota);
+  ok = ok && pool <= highPool;
   if (!ok) {
     const ceilings = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib);
-    const why = need <= ceilings[2] ? `the need, ${mib(need)}, is above what a regular ${level} volume with cool access can be given`
+    const what = n === 1 ? "a regular" : `each of ${n} regular`;
+    let why = need / n <= ceilings[2] ? `the need, ${mib(need / n)} a volume, is above what ${what} ${level} volume with cool access can be given`
       : anfInfeasible(F, w, "regular", cap, cap, ceilings);
+    if (need / n <= ceilings[2] && Number.isFinite(pool) && pool > highPool) why = `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN, binding: why});
   }
   const P = F.anf.prices[region];
@@ -325,21 +359,22 @@ function anfCool(F, w, level) {
   const parts = (dataGib - coolGib) * P[level] * F.hours_per_month + coolGib * P.cool * F.hours_per_month + 0;
   let usd = parts + capacityCost(F, pool, level, region) * (1 - cap / pool);
   let horizon = coolHorizon(F, w, level, pool), limit, binding;
+  const split = n === 1 ? "" : `; ${n} volumes, the data split between them`;
   if (level === "Flexible") {
-    const tpUsd = (assigned - F.anf.flexible_base) * P.throughput * F.hours_per_month;
+    const tpUsd = (bought - F.anf.flexible_base) * P.throughput * F.hours_per_month;
     usd += tpUsd;
-    limit = assigned;
+    limit = bought;
     horizon += tpUsd * w.months;
-    binding = `throughput bought: ${mib(limit)}`;
+    binding = `throughput bought: ${mib(limit)}${split}`;
   } else {
-    const rate = F.anf.rate[level], cool = cap * c;
+    const rate = F.anf.rate[level], cool = cap / n * c;
     const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
     let byData;
     if (rule === "2025") byData = quota * F.anf.cool_rate[level];
     else byData = cool > F.anf.cool.threshold_tib ? (quota - cool) * rate + cool * F.anf.cool.cool_tier_rate : quota * rate;
-    limit = Math.min(byData, top);
-    binding = quota > cap * (1 + 1e-12) ? `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB`
-      : "the data sets the quota";
+    limit = n * Math.min(byData, top);
+    binding = (quota > cap / n * (1 + 1e-12) ? `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB` + (n === 1 ? "" : " a volume")
+      : "the data sets the quota") + split;
   }
   return row({...base, feasible: true, binding: binding + beyond(mix.extrapolated, F.anf.volume_types.regular.measurement),
               limit, monthly_usd: usd, provisioned_tib: pool, horizon_usd: horizon});
@@ -456,7 +491,9 @@ export function options(F, input) {
   const rows = [];
   for (const t of ["regular", "large", "breakthrough"]) for (const level of F.anf.volume_types[t].levels) rows.push(anfOneVolume(F, w, level, t));
   for (const level of F.anf.levels) { const r = anfSeveralVolumes(F, w, level); if (r) rows.push(r); }
+  for (const level of F.anf.auto_levels) { const r = anfManualQos(F, w, level); if (r) rows.push(r); }
   for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
+  for (const level of F.anf.cool.levels) { const n = coolVolumes(F, w, level); if (n > 1) rows.push(anfCool(F, w, level, n)); }
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
   const bound = w.clients === null ? null : clientLimit(F, w);

@@ -85,6 +85,7 @@ def _result_id(test, workload, nconnect):
     return rows["id"].iloc[0]
 
 
+@functools.cache
 def _result_mibps(test, workload, nconnect):
     """A result in MiB/s: throughput as it is, IOPS times the workload's block size."""
     rid = _result_id(test, workload, nconnect)

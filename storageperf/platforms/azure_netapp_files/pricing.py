@@ -28,7 +28,13 @@ PRICE_SNAPSHOT_DATE = data.row("documents", "azure-retail-prices-anf")["date"]
 
 def regions():
     """Regions with prices in the snapshot, sorted (Azure ``armRegionName``, e.g. ``"eastus"``)."""
-    return sorted({region for region, _ in _prices()})
+    return list(_names()[0])
+
+
+@functools.cache
+def _names():
+    """The snapshot's regions and meters, each sorted (read once)."""
+    return tuple(sorted({region for region, _ in _prices()})), tuple(sorted({m for _, m in _prices()}))
 
 
 @functools.cache
@@ -58,8 +64,8 @@ def price(region, meter):
     >>> price("eastus", "Premium Capacity")["price_usd"]
     0.000403
     """
-    checks.choice("region", region, regions())
-    checks.choice("meter", meter, sorted({m for _, m in _prices()}))
+    checks.choice("region", region, _names()[0])
+    checks.choice("meter", meter, _names()[1])
     row = _prices().get((region, meter))
     if row is None:
         raise ValueError(f"region {region!r} has no price for {meter!r} in the {PRICE_SNAPSHOT_DATE} snapshot; "
