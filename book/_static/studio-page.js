@@ -133,7 +133,7 @@ function painter(svg, W, H) {
 // the width it is shown at, so that its text keeps its size on a phone.
 function drawChart(svg, rows, best, months) {
   const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.horizon_usd));
-  const W = Math.round(Math.min(640, svg.getBoundingClientRect().width || 640)), H = 320, L = 84, R = 20, T = 20, B = 50;
+  const W = Math.floor(Math.min(640, svg.getBoundingClientRect().width || 640)), H = 320, L = 84, R = 20, T = 20, B = 50;
   const add = painter(svg, W, H);
   if (!pts.length) {
     add("text", {x: W / 2, y: H / 2, "text-anchor": "middle", "font-size": 13}, rows.length ? "No priced option carries this workload" : "No answer until the input is corrected");
