@@ -982,6 +982,198 @@ def test_the_page_says_whether_a_fio_run_used_direct_io_and_flags_the_page_cache
     page.close()
 
 
+def _studio_error_cleared(page):
+    """What the studio shows of an answer: its ranked rows, the best few, the chart's points, and the downloads."""
+    return page.evaluate("""() => ({
+        rows: document.querySelectorAll('#studio-options tbody tr').length,
+        best: document.querySelectorAll('#studio-best li').length,
+        points: document.querySelectorAll('#studio-chart circle').length,
+        csv: document.getElementById('studio-csv').disabled,
+        json: document.getElementById('studio-json').disabled})""")
+
+
+def test_an_unknown_region_in_the_link_is_refused_by_name_never_priced_as_another(browser, server):
+    typo = {**SHARED, "region": SHARED["region"][:-1]}  # the link's region with its last letter lost
+    page, problems = _studio(browser, server, typo)
+    error = page.inner_text("#studio-error")
+    assert f"'{typo['region']}'" in error and "Azure region" in error
+    assert SHARED["region"] in error  # what it plainly means, offered
+    assert _studio_error_cleared(page) == {"rows": 0, "best": 0, "points": 0, "csv": True, "json": True}
+    assert "Cheapest" not in page.inner_text("#studio-answer")
+    assert f"region={typo['region']}" in page.url and problems == []
+    page.close()
+    # another spelling of a region the guide prices is read as that region, and the page says so
+    shouted = {**SHARED, "region": SHARED["region"].upper()}
+    page, problems = _studio(browser, server, shouted)
+    assert page.input_value("#studio-region") == SHARED["region"]
+    assert page.inner_text("#studio-error") == ""
+    assert shouted["region"] in page.inner_text("#studio-note") and SHARED["region"] in page.inner_text("#studio-note")
+    assert page.locator("#studio-options tbody tr").count() > 1 and problems == []
+    page.close()
+
+
+def test_an_invalid_input_names_its_label_and_value_and_clears_the_answer(browser, server):
+    page, problems = _studio(browser, server)
+    assert _studio_error_cleared(page)["rows"] > 1
+    before = page.inner_text("#studio-answer")
+    page.focus("#studio-capacity_tib")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("abc")
+    assert page.inner_text("#studio-error") == "Data to hold (TiB) must be a number; got 'abc'"
+    assert _studio_error_cleared(page) == {"rows": 0, "best": 0, "points": 0, "csv": True, "json": True}
+    assert page.inner_text("#studio-answer") != before and "Cheapest" not in page.inner_text("#studio-answer")
+    assert "capacity_tib=abc" in page.url
+    # a value out of range is named by its label too, with what was typed
+    page.keyboard.press("Control+a")
+    page.keyboard.type(SHARED["capacity_tib"])
+    page.focus("#studio-read_share")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("-" + SHARED["read_share"])
+    error = page.inner_text("#studio-error")
+    assert error.startswith("Share of reads (0 to 1) must be") and f"got '-{SHARED['read_share']}'" in error
+    assert "undefined" not in error and "read_share" not in error
+    assert _studio_error_cleared(page)["rows"] == 0
+    page.keyboard.press("Control+a")
+    page.keyboard.type(SHARED["read_share"])
+    assert page.inner_text("#studio-error") == "" and page.inner_text("#studio-answer") == before
+    assert problems == []
+    page.close()
+
+
+def test_a_number_written_with_thousands_separators_in_the_link_is_read_as_that_number(browser, server):
+    from storageperf import studio
+
+    need = int(SHARED["mibps"])
+    page, problems = _studio(browser, server, {**SHARED, "mibps": f"{need:,}"})
+    assert page.inner_text("#studio-error") == ""
+    want = studio.options(capacity_tib=float(SHARED["capacity_tib"]), mibps=need, io_kib=float(SHARED["io_kib"]),
+                          read_share=float(SHARED["read_share"]), latency_ms=float(SHARED["latency_ms"]),
+                          cold_share=float(SHARED["cold_share"]), region=SHARED["region"])
+    assert [r[1].replace(" ◆", "") for r in _table(page)] == want["option"].tolist()
+    assert problems == []
+    page.close()
+
+
+def test_the_best_few_options_stand_side_by_side_above_the_table(browser, server):
+    page, problems = _studio(browser, server)
+    rows = page.evaluate("[...document.querySelectorAll('#studio-options tbody tr.feasible th')]"
+                         ".map(th => th.textContent.replace(' ◆', ''))")
+    best = page.evaluate("[...document.querySelectorAll('#studio-best li')].map(li => li.innerText)")
+    assert 1 < len(best) <= len(rows)
+    for name, text in zip(rows, best):
+        assert text.startswith(name)
+        for word in ("over the horizon", "a month", "Headroom", "What binds", "Status", "Measured"):
+            assert word in text, (word, text)
+    # above the table, and side by side on a wide screen
+    assert page.evaluate("document.getElementById('studio-best').compareDocumentPosition("
+                         "document.getElementById('studio-options')) & Node.DOCUMENT_POSITION_FOLLOWING")
+    tops = page.evaluate("[...document.querySelectorAll('#studio-best li')].map(li => li.getBoundingClientRect().top)")
+    assert len(set(tops)) == 1
+    assert problems == []
+    page.close()
+
+
+def test_the_reader_can_hide_the_options_that_do_not_carry_it_and_the_link_keeps_it(browser, server):
+    page, problems = _studio(browser, server)
+    shown = "[...document.querySelectorAll('#studio-options tbody tr')].filter(tr => tr.offsetParent !== null)"
+    every = page.evaluate(f"{shown}.length")
+    page.check("#studio-carries")
+    carried = page.evaluate(f"{shown}.map(tr => tr.className)")
+    assert 0 < len(carried) < every and set(carried) == {"feasible"}
+    assert "carries=1" in page.url
+    page.goto(page.url)
+    page.wait_for_function("window.studioReady === true")
+    assert page.is_checked("#studio-carries") and page.evaluate(f"{shown}.length") == len(carried)
+    assert problems == []
+    page.close()
+
+
+def test_the_charts_points_are_labelled_on_hover_and_keyboard_focus(browser, server):
+    page, problems = _studio(browser, server)
+    points = page.locator("#studio-chart .studio-point")
+    assert points.count() > 1
+    page.focus("#studio-chart .studio-point")
+    tip = page.locator("#studio-chart-tip")
+    assert tip.is_visible()
+    first = tip.inner_text()
+    assert first and page.evaluate("document.activeElement.getAttribute('aria-label')").startswith(first.split(":")[0])
+    page.keyboard.press("ArrowRight")  # the next point, from the keyboard
+    assert page.evaluate("document.activeElement.classList.contains('studio-point')")
+    assert tip.is_visible() and tip.inner_text() != first
+    page.locator("#studio-chart .studio-point").last.hover()
+    assert tip.is_visible()
+    assert tip.inner_text().split(":")[0] == points.last.get_attribute("aria-label").split(":")[0]
+    assert problems == []
+    page.close()
+
+
+def test_the_chart_and_the_diamonds_use_the_cost_that_ranks(browser, server):
+    from storageperf import studio
+
+    # the shortest horizon the form takes, where a month's cost and the horizon's order options differently
+    query = {**SHARED, "months": "1"}
+    page, problems = _studio(browser, server, query)
+    o = studio.options(capacity_tib=float(SHARED["capacity_tib"]), mibps=float(SHARED["mibps"]),
+                       io_kib=float(SHARED["io_kib"]), read_share=float(SHARED["read_share"]),
+                       latency_ms=float(SHARED["latency_ms"]), cold_share=float(SHARED["cold_share"]),
+                       region=SHARED["region"], months=1)
+    priced = o[o["feasible"] & o["price_complete"] & o["horizon_usd"].notna()].assign(
+        cents=lambda f: (f["horizon_usd"] * 100).round())  # costs equal to the cent are equal
+    front = {a.option for a in priced.itertuples()
+             if not any(b.option != a.option and b.cents <= a.cents and b.headroom >= a.headroom
+                        and (b.cents < a.cents or b.headroom > a.headroom) for b in priced.itertuples())}
+    marked = {r[1].replace(" ◆", "") for r in _table(page) if r[1].endswith(" ◆")}
+    assert marked == front
+    assert "USD over the horizon (1 month)" in page.text_content("#studio-chart")
+    assert "over the horizon" in page.inner_text("#studio-caption")
+    assert problems == []
+    page.close()
+
+
+def test_the_studio_charts_text_reads_in_the_dark_theme(browser, server):
+    page, problems = _studio(browser, server, colour_scheme="dark")
+    _switch_theme(page, "dark")
+    back = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    fills = page.evaluate("[...document.querySelectorAll('#studio-chart text')].map(t => getComputedStyle(t).fill)")
+    assert fills and all(abs(_luminance(f) - _luminance(back)) > 0.4 for f in fills), (back, set(fills))
+    assert problems == []
+    page.close()
+
+
+def test_on_a_phone_the_cost_shows_and_the_charts_text_is_legible(browser, server):
+    page, problems = _studio(browser, server, width=390)
+    header = page.locator("#studio-options th", has_text="USD over the horizon").first
+    box = header.bounding_box()
+    assert box["x"] + box["width"] <= page.evaluate("window.innerWidth")
+    sizes = page.evaluate("""() => { const svg = document.getElementById('studio-chart'), k = svg.getScreenCTM().a;
+        return [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * k); }""")
+    assert sizes and min(sizes) >= 12, sizes
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert problems == []
+    page.close()
+
+
+def test_on_a_wide_screen_the_table_is_whole_and_more_columns_are_a_toggle_away(browser, server):
+    page, problems = _studio(browser, server, width=1280)
+    wrap = "document.querySelector('.studio-table-wrap:has(#studio-options)')"
+    assert page.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1")
+    limit = page.locator("#studio-options th", has_text="Limit (MiB/s)")
+    assert not limit.is_visible()
+    page.check("#studio-more")
+    assert limit.is_visible()
+    assert problems == []
+    page.close()
+
+
+def test_opened_from_the_file_system_the_studio_says_it_needs_to_be_served(browser, html_dir):
+    page = browser.new_page()
+    page.goto((html_dir / STUDIO).as_uri(), wait_until="load")
+    page.wait_for_timeout(300)
+    text = page.inner_text("#studio-app")
+    assert "python -m http.server" in text
+    page.close()
+
+
 def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
     import pydata_sphinx_theme
     from fontTools.ttLib import TTFont

@@ -1,27 +1,34 @@
 // The sizing studio on the site: a form whose every change reranks the options in the page (studio.js), with the
-// inputs in the link, the ranked table (#studio-options), a chart of cost against headroom, CSV and JSON downloads,
-// and a fio result file read in the page (fio.js): nothing leaves the browser, nothing is fetched from another host.
-import { options } from "./studio.js";
+// inputs in the link; the answer, the best few options side by side, a chart of cost against headroom, the ranked
+// table (#studio-options), CSV and JSON downloads, and a fio result file read in the page (fio.js): nothing leaves
+// the browser, nothing is fetched from another host. An input it cannot read is refused by its label and the value
+// typed, and no answer is left on screen or in the downloads until it is corrected.
+import { options, workload } from "./studio.js";
 
 const FIELDS = [
-  // name, label, unit, step, default (null: empty, optional)
-  ["capacity_tib", "Data to hold", "TiB", "any", 50],
-  ["mibps", "Throughput needed", "MiB/s", "any", 2000],
-  ["ops_per_s", "or operations a second (instead of MiB/s)", "ops/s", "any", null],
-  ["io_kib", "I/O size", "KiB", "any", 64],
-  ["read_share", "Share of reads", "0 to 1", "0.05", 1],
-  ["latency_ms", "Latency bound (optional)", "ms", "any", null],
-  ["cold_share", "Share of the data not read for a month", "0 to 1", "0.05", 0],
-  ["months", "Horizon", "months", "1", 12],
-  ["growth_tib_per_month", "Growth", "TiB a month", "any", 0],
-  ["clients", "Client VMs (optional)", "VMs", "1", null],
+  // name, label, unit, default (null: empty, optional)
+  ["capacity_tib", "Data to hold", "TiB", 50],
+  ["mibps", "Throughput needed", "MiB/s", 2000],
+  ["ops_per_s", "Operations a second, instead of MiB/s", "ops/s", null],
+  ["io_kib", "I/O size", "KiB", 64],
+  ["read_share", "Share of reads", "0 to 1", 1],
+  ["latency_ms", "Latency bound (optional)", "ms", null],
+  ["cold_share", "Share of the data not read for a month", "0 to 1", 0],
+  ["months", "Horizon", "months", 12],
+  ["growth_tib_per_month", "Growth", "TiB a month", 0],
+  ["clients", "Client VMs (optional)", "VMs", null],
 ];
+const LABEL = Object.fromEntries(FIELDS.map(([name, label, unit]) => [name, `${label} (${unit})`]));
+const BEST = 3;  // the options shown side by side above the table
 const COLUMNS = ["rank", "option", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
                  "limit_mibps", "provisioned_tib", "price_complete", "extrapolated", "status", "latency_basis",
                  "chapter", "facts"];
 const usd = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "—");
 const pct = (v) => (Number.isFinite(v) ? `${Math.round(v * 100)} %` : "—");
 const mibps = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "—");
+const monthsText = (n) => `${n} month${n === 1 ? "" : "s"}`;
+const measured = (r) => (r.extrapolated ? "beyond what was measured (extrapolated)" : "inside what was measured")
+  + (r.latency_basis === "none" ? "; latency not known" : `; latency: ${r.latency_basis}`);
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -32,28 +39,65 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-// options no other beats on both: cheaper (or as cheap) and with more (or as much) headroom, one of them strictly
+// options no other beats on both: as cheap or cheaper over the horizon (the cost that ranks; costs equal to the cent
+// are equal, whatever order the arithmetic added them in) and with as much headroom or more, one of them strictly
 export function frontier(rows) {
-  const priced = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.monthly_usd));
-  return new Set(priced.filter((a) => !priced.some((b) => b !== a && b.monthly_usd <= a.monthly_usd
-    && b.headroom >= a.headroom && (b.monthly_usd < a.monthly_usd || b.headroom > a.headroom))).map((r) => r.option));
+  const priced = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.horizon_usd));
+  const cents = (r) => Math.round(r.horizon_usd * 100);
+  return new Set(priced.filter((a) => !priced.some((b) => b !== a && cents(b) <= cents(a)
+    && b.headroom >= a.headroom && (cents(b) < cents(a) || b.headroom > a.headroom))).map((r) => r.option));
 }
 
-function inputsFromUrl(form) {
-  const q = new URLSearchParams(location.search);
-  for (const [name] of FIELDS) if (q.has(name)) form.elements[name].value = q.get(name);
-  if (q.has("region")) form.elements.region.value = q.get("region");
-  if (q.has("ops_per_s") && !q.has("mibps")) form.elements.mibps.value = "";
-}
+// A number as a reader writes it: digits with a decimal point and an exponent, or grouped in thousands (1,000).
+const PLAIN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
+const plainRegion = (r) => r.toLowerCase().replace(/[\s_-]/g, "");
 
-function workloadFromForm(form) {
+// The workload the form says, for options(); throws a message naming a field by its label, with the value typed.
+function workloadFrom(typed, F) {
   const w = {};
   for (const [name] of FIELDS) {
-    const raw = form.elements[name].value.trim();
-    if (raw !== "") w[name] = Number(raw);
+    const raw = typed[name];
+    if (raw === "") continue;
+    if (PLAIN.test(raw)) w[name] = Number(raw);
+    else if (GROUPED.test(raw)) w[name] = Number(raw.replaceAll(",", ""));
+    else throw new Error(`${LABEL[name]} must be a number; got '${raw}'`);
   }
-  w.region = form.elements.region.value;
-  return w;
+  if (w.capacity_tib === undefined) throw new Error(`${LABEL.capacity_tib} is empty: give a number greater than 0`);
+  if ((w.mibps === undefined) === (w.ops_per_s === undefined)) {
+    throw new Error(w.mibps === undefined ? `Give ${LABEL.mibps} or ${LABEL.ops_per_s}: both are empty`
+      : `Give one of ${LABEL.mibps} and ${LABEL.ops_per_s}, not both; got '${typed.mibps}' and '${typed.ops_per_s}'`);
+  }
+  if (!F.regions.includes(typed.region)) {
+    const like = F.regions.filter((r) => r.startsWith(plainRegion(typed.region)) || plainRegion(typed.region).startsWith(r));
+    throw new Error(`Azure region must be one of the ${F.regions.length} regions listed; got '${typed.region}'`
+      + (like.length ? ` (did you mean ${like.join(" or ")}?)` : ""));
+  }
+  return {...w, region: typed.region};
+}
+
+// The model's message (it names a parameter) in the form's words: its label, and the value as typed.
+function labelled(message, typed) {
+  const m = /^(\w+) (.*?)[,;] got .*$/.exec(message);
+  if (m && LABEL[m[1]]) return `${LABEL[m[1]]} ${m[2]}; got '${typed[m[1]]}'`;
+  return message.replace(/\w+/g, (name) => (name.includes("_") && LABEL[name]) || name);
+}
+
+function inputsFromUrl(form, F, note) {
+  const q = new URLSearchParams(location.search);
+  for (const [name] of FIELDS) if (q.has(name)) form.elements[name].value = q.get(name);
+  if (q.has("ops_per_s") && !q.has("mibps")) form.elements.mibps.value = "";
+  form.elements.carries.checked = q.get("carries") === "1";
+  const given = q.get("region");
+  if (given === null) return;
+  const region = form.elements.region, match = F.regions.find((r) => plainRegion(r) === plainRegion(given));
+  if (match) {
+    region.value = match;
+    if (match !== given) note.textContent = `The link's region '${given}' is read as ${match}.`;
+  } else {  // kept, so that the form shows what the link asked for, and refuses it
+    region.append(el("option", {value: given, "data-unknown": "", text: `${given} (not a region the guide prices)`}));
+    region.value = given;
+  }
 }
 
 function toCsv(rows) {
@@ -85,45 +129,102 @@ function painter(svg, W, H) {
   };
 }
 
-function drawChart(svg, rows, best) {
-  const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.monthly_usd));
-  const W = 640, H = 320, L = 70, R = 20, T = 20, B = 50;
+// Cost over the horizon against headroom, one focusable point an option (arrow keys step between them), drawn at
+// the width it is shown at, so that its text keeps its size on a phone.
+function drawChart(svg, rows, best, months) {
+  const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.horizon_usd));
+  const W = Math.floor(Math.min(640, svg.getBoundingClientRect().width || 640)), H = 320, L = 84, R = 20, T = 20, B = 50;
   const add = painter(svg, W, H);
-  if (!pts.length) { add("text", {x: W / 2, y: H / 2, "text-anchor": "middle"}, "No priced option carries this workload"); return; }
-  const maxY = Math.max(...pts.map((r) => r.monthly_usd)) * 1.1, minY = 0;
+  if (!pts.length) {
+    add("text", {x: W / 2, y: H / 2, "text-anchor": "middle", "font-size": 13}, rows.length ? "No priced option carries this workload" : "No answer until the input is corrected");
+    svg.setAttribute("aria-label", "Cost against headroom: no option to show");
+    return;
+  }
+  const maxY = Math.max(...pts.map((r) => r.horizon_usd)) * 1.1, minY = 0;
   const x = (h) => L + h * (W - L - R), y = (u) => H - B - (u - minY) / (maxY - minY) * (H - T - B);
   add("line", {x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "currentColor"});
   add("line", {x1: L, y1: T, x2: L, y2: H - B, stroke: "currentColor"});
   for (const h of [0, 0.25, 0.5, 0.75, 1]) add("text", {x: x(h), y: H - B + 18, "text-anchor": "middle", "font-size": 12}, pct(h));
   for (const f of [0, 0.5, 1]) add("text", {x: L - 6, y: y(maxY * f / 1.1) + 4, "text-anchor": "end", "font-size": 12}, usd(maxY * f / 1.1));
-  add("text", {x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", "font-size": 13}, "Headroom: share of the limit the need leaves unused");
-  add("text", {x: 14, y: (T + H - B) / 2, "text-anchor": "middle", "font-size": 13, transform: `rotate(-90 14 ${(T + H - B) / 2})`}, "USD a month");
-  for (const r of pts) {
+  add("text", {x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", "font-size": 13},
+      W < 480 ? "Headroom (share of the limit unused)" : "Headroom: share of the limit the need leaves unused");
+  add("text", {x: 12, y: (T + H - B) / 2, "text-anchor": "middle", "font-size": 13, transform: `rotate(-90 12 ${(T + H - B) / 2})`},
+      `USD over the horizon (${monthsText(months)})`);
+  pts.forEach((r, i) => {
     const on = best.has(r.option);
-    const c = add("circle", {cx: x(Math.max(0, Math.min(1, r.headroom))), cy: y(r.monthly_usd), r: on ? 6 : 4,
-                             fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": 1.5});
-    c.append(document.createElementNS("http://www.w3.org/2000/svg", "title"));
-    c.lastChild.textContent = `${r.option}: ${usd(r.monthly_usd)} USD a month, headroom ${pct(r.headroom)}`;
-  }
-  svg.setAttribute("aria-label", `Monthly cost against headroom of ${pts.length} priced options; filled: no other is both cheaper and has more headroom: ${[...best].join("; ")}`);
+    const g = add("g", {class: "studio-point", tabindex: i ? -1 : 0, role: "img",
+                        "aria-label": `${r.option}${on ? " ◆" : ""}: ${usd(r.horizon_usd)} USD over ${monthsText(months)}, headroom ${pct(r.headroom)}`});
+    g.append(add("circle", {cx: x(Math.max(0, Math.min(1, r.headroom))), cy: y(r.horizon_usd), r: on ? 6 : 4,
+                            fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": 1.5}));
+  });
+  svg.setAttribute("aria-label", `Cost over the horizon (${monthsText(months)}) against headroom of ${pts.length} priced options; `
+    + `filled: no other is both cheaper over the horizon and has more headroom: ${[...best].join("; ")}. Arrow keys step between the points`);
 }
 
-function renderTable(table, rows, best) {
-  const head = el("tr", {}, ...["#", "Option", "Carries it", "What binds", "Headroom", "USD a month", "USD over the horizon",
-                                  "USD per MiB/s", "Limit (MiB/s)", "Chapter"].map((h) => el("th", {scope: "col", text: h})));
+// The label of the point pointed at or focused, beside it.
+function pointLabels(svg, tip) {
+  const show = (g) => {
+    if (!g) { tip.hidden = true; return; }
+    const box = svg.getBoundingClientRect(), c = g.firstChild, k = box.width / svg.viewBox.baseVal.width;
+    const cx = c.cx.baseVal.value * k, cy = c.cy.baseVal.value * k;
+    tip.textContent = g.getAttribute("aria-label");
+    tip.hidden = false;
+    tip.style.top = `${cy + 12}px`;
+    tip.style.left = cx < box.width / 2 ? `${cx}px` : "";
+    tip.style.right = cx < box.width / 2 ? "" : `${box.width - cx}px`;
+  };
+  svg.addEventListener("pointerover", (e) => show(e.target.closest(".studio-point") || svg.querySelector(".studio-point:focus")));
+  svg.addEventListener("pointerleave", () => show(svg.querySelector(".studio-point:focus")));
+  svg.addEventListener("focusin", (e) => show(e.target.closest(".studio-point")));
+  svg.addEventListener("focusout", () => show(null));
+  svg.addEventListener("keydown", (e) => {
+    const points = [...svg.querySelectorAll(".studio-point")], i = points.indexOf(document.activeElement);
+    const step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+    if (i < 0 || !step) return;
+    e.preventDefault();
+    const next = points[(i + step + points.length) % points.length];
+    points.forEach((p) => p.setAttribute("tabindex", p === next ? 0 : -1));
+    next.focus();
+  });
+}
+
+function renderTable(table, caption, rows, best, months) {
+  if (!rows.length) {
+    caption.textContent = "No options until the input above is corrected.";
+    table.replaceChildren();
+    return;
+  }
+  const cols = [["#"], ["Option"], [`USD over the horizon (${monthsText(months)})`], ["USD a month"], ["Headroom"],
+                ["Carries it"], ["What binds"], ["Status"], ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"],
+                ["Latency basis", "more"], ["Chapter", "more"]];
+  const head = el("tr", {}, ...cols.map(([h, c]) => el("th", {scope: "col", text: h, ...(c ? {class: c} : {})})));
   const body = rows.map((r, i) => el("tr", {class: r.feasible ? "feasible" : "infeasible"},
     el("td", {text: String(i + 1)}),
-    el("th", {scope: "row", text: r.option + (best.has(r.option) ? " ◆" : "") + (r.status === "preview" ? " (preview)" : "")}),
-    el("td", {text: r.feasible ? "yes" : "no"}),
-    el("td", {text: r.binding + (r.extrapolated ? "; the mix curve is extrapolated here" : "")}),
-    el("td", {text: pct(r.headroom)}),
-    el("td", {text: r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd)}),
+    el("th", {scope: "row", text: r.option + (best.has(r.option) ? " ◆" : "")}),
     el("td", {text: usd(r.horizon_usd)}),
-    el("td", {text: Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—"}),
-    el("td", {text: mibps(r.limit_mibps)}),
-    el("td", {}, el("a", {href: `${r.chapter}.html`, text: r.chapter}))));
-  table.replaceChildren(el("caption", {text: "Every option, cheapest feasible first (◆: no other option is both cheaper and has more headroom). Options without a complete price come after the priced ones."}),
-                        el("thead", {}, head), el("tbody", {}, ...body));
+    el("td", {text: r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd)}),
+    el("td", {text: pct(r.headroom)}),
+    el("td", {text: r.feasible ? "yes" : "no"}),
+    el("td", {class: "binds", text: r.binding + (r.extrapolated ? "; beyond what was measured: the mix curve is extrapolated here" : "")}),
+    el("td", {text: r.status}),
+    el("td", {class: "more", text: Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—"}),
+    el("td", {class: "more", text: mibps(r.limit_mibps)}),
+    el("td", {class: "more", text: r.latency_basis}),
+    el("td", {class: "more"}, el("a", {href: `${r.chapter}.html`, text: r.chapter}))));
+  caption.textContent = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
+    + "among those that carry the workload (◆: no other option is both cheaper over the horizon and has more headroom). "
+    + "Options without a complete price come after the priced ones.";
+  table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
+}
+
+// The best few options that carry it, side by side: what a reader compares before the whole table.
+function renderBest(list, rows, months) {
+  list.replaceChildren(...rows.filter((r) => r.feasible).slice(0, BEST).map((r) => el("li", {},
+    el("strong", {text: r.option}),
+    el("dl", {}, ...[[`USD over the horizon (${monthsText(months)})`, usd(r.horizon_usd)],
+                     ["USD a month", r.price_complete ? usd(r.monthly_usd) : `${usd(r.monthly_usd)}, not a complete price`],
+                     ["Headroom", pct(r.headroom)], ["What binds", r.binding], ["Status", r.status], ["Measured", measured(r)]]
+      .flatMap(([k, v]) => [el("dt", {text: k}), el("dd", {text: v})])))));
 }
 
 function drawRuns(svg, runs, option) {
@@ -260,59 +361,101 @@ async function fioSection(app, state) {
 async function main() {
   const app = document.getElementById("studio-app");
   if (!app) return;
+  app.replaceChildren();  // the page's note for a reader who opened it from the file system, where no script runs
   const F = await (await fetch(new URL(app.dataset.facts || "../_static/studio-facts.json", location.href))).json();
   const form = el("form", {class: "studio-form", "aria-label": "Your workload"});
-  for (const [name, label, unit, step, value] of FIELDS) {
+  for (const [name, , , value] of FIELDS) {
     form.append(el("div", {class: "studio-field"},
-      el("label", {for: `studio-${name}`, text: `${label} (${unit})`}),
-      el("input", {id: `studio-${name}`, name, type: "number", step, min: "0", inputmode: "decimal",
-                   value: value === null ? "" : String(value)})));
+      el("label", {for: `studio-${name}`, text: LABEL[name]}),
+      el("input", {id: `studio-${name}`, name, type: "text", inputmode: "decimal", autocomplete: "off",
+                   spellcheck: "false", value: value === null ? "" : String(value)})));
   }
   const region = el("select", {id: "studio-region", name: "region"}, ...F.regions.map((r) => el("option", {value: r, text: r})));
   region.value = "eastus";
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region));
+  const view = el("div", {class: "studio-view"},
+    el("label", {}, el("input", {type: "checkbox", id: "studio-carries", name: "carries"}), " Only the options that carry it"),
+    el("label", {}, el("input", {type: "checkbox", id: "studio-more", name: "more"}), " More columns (cost per MiB/s, limit, latency basis, chapter)"));
+  form.append(view);
   const error = el("p", {role: "alert", class: "studio-error", id: "studio-error"});
+  const note = el("p", {class: "studio-note", id: "studio-note"});
   const status = el("p", {role: "status", id: "studio-answer", class: "studio-answer"});
+  const best = el("ol", {id: "studio-best", class: "studio-best", "aria-label": "The cheapest options that carry it"});
   const buttons = el("div", {class: "studio-downloads"},
     el("button", {type: "button", id: "studio-csv", text: "Download the options (CSV)"}),
     el("button", {type: "button", id: "studio-json", text: "Download the options and inputs (JSON)"}));
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("role", "img");
+  svg.setAttribute("role", "group");
   svg.setAttribute("id", "studio-chart");
   svg.setAttribute("class", "studio-chart");
-  const table = el("table", {id: "studio-options", class: "studio-options"});
-  app.append(form, error, status, buttons, svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));
-  inputsFromUrl(form);
-  const state = {rows: [], workload: null};
+  const tip = el("div", {id: "studio-chart-tip", class: "studio-chart-tip", "aria-hidden": "true"});
+  tip.hidden = true;
+  // the table's caption stands above the box it scrolls in, so that a phone shows it whole
+  const caption = el("p", {id: "studio-caption", class: "studio-caption"});
+  const table = el("table", {id: "studio-options", class: "studio-options", "aria-labelledby": "studio-caption"});
+  const chartBox = el("div", {class: "studio-chart-box"}, svg, tip);
+  app.append(form, error, note, status, best, buttons, chartBox, caption,
+             el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));
+  inputsFromUrl(form, F, note);
+  pointLabels(svg, tip);
+  const state = {rows: [], workload: null, best: new Set(), months: null};
+
+  function link(params) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== "" && v !== undefined) q.set(k, String(v));
+    if (form.elements.carries.checked) q.set("carries", "1");
+    history.replaceState(null, "", `${location.pathname}?${q}${location.hash}`);
+  }
 
   function update() {
-    const w = workloadFromForm(form);
-    if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") { form.elements.mibps.value = ""; delete w.mibps; }
-    if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") { form.elements.ops_per_s.value = ""; delete w.ops_per_s; }
-    let rows;
+    if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") form.elements.mibps.value = "";
+    if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") form.elements.ops_per_s.value = "";
+    for (const o of region.querySelectorAll("option[data-unknown]")) if (o.value !== region.value) o.remove();
+    table.classList.toggle("carrying", form.elements.carries.checked);
+    table.classList.toggle("all-columns", form.elements.more.checked);
+    const typed = {region: region.value};
+    for (const [name] of FIELDS) typed[name] = form.elements[name].value.trim();
+    let w, rows;
     try {
+      w = workloadFrom(typed, F);
       rows = options(F, w);
-    } catch (err) {
-      error.textContent = err.message;
+    } catch (err) {  // no answer stays on screen, in the link or in the downloads once an input is wrong
+      error.textContent = labelled(err.message, typed);
+      Object.assign(state, {rows: [], workload: null, best: new Set()});
+      renderTable(table, caption, [], state.best, null);
+      renderBest(best, [], null);
+      drawChart(svg, [], state.best, null);
+      tip.hidden = chartBox.hidden = true;
+      status.textContent = "No answer until the input named above is corrected.";
+      for (const b of buttons.querySelectorAll("button")) b.disabled = true;
+      link(typed);
       return;
     }
     error.textContent = "";
-    state.rows = rows;
-    state.workload = {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1};
-    const best = frontier(rows);
-    renderTable(table, rows, best);
-    drawChart(svg, rows, best);
+    chartBox.hidden = false;
+    for (const b of buttons.querySelectorAll("button")) b.disabled = false;
+    const months = workload(F, w).months;
+    Object.assign(state, {rows, months, best: frontier(rows), workload: {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1}});
+    renderTable(table, caption, rows, state.best, months);
+    renderBest(best, rows, months);
+    drawChart(svg, rows, state.best, months);
     const top = rows[0], n = rows.filter((r) => r.feasible).length;
     status.textContent = top.feasible && top.price_complete
-      ? `Cheapest that carries it: ${top.option}, ${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
+      ? `Cheapest that carries it over ${monthsText(months)}: ${top.option}, ${usd(top.horizon_usd)} USD over the horizon, `
+        + `${usd(top.monthly_usd)} USD a month (${top.binding}${top.extrapolated ? "; beyond what was measured" : ""}); ${n} of ${rows.length} options carry it.`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(w)) q.set(k, String(v));
-    history.replaceState(null, "", `${location.pathname}?${q}${location.hash}`);
+    link(w);
     if (state.onRanked) state.onRanked();
   }
   form.addEventListener("input", update);
   form.addEventListener("submit", (e) => e.preventDefault());
+  region.addEventListener("change", () => { note.textContent = ""; });
+  let drawnWidth = 0;  // a phone turned, a window resized: the chart redrawn at its new width
+  new ResizeObserver(() => {
+    const width = Math.round(svg.getBoundingClientRect().width);
+    if (width !== drawnWidth && state.months) drawChart(svg, state.rows, state.best, state.months);
+    drawnWidth = width;
+  }).observe(svg);
   buttons.querySelector("#studio-csv").addEventListener("click", () => download("studio-options.csv", "text/csv", toCsv(state.rows)));
   buttons.querySelector("#studio-json").addEventListener("click", () => download("studio-options.json", "application/json",
     JSON.stringify({workload: state.workload, facts_date: F.price_snapshot_date,
