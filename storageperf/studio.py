@@ -9,14 +9,19 @@ Options (:func:`options`):
 
 * Azure NetApp Files at every service level a volume type is offered at today (regular, large, breakthrough mode):
   one volume in a pool of its own, sized by the quota (Standard, Premium, Ultra) or given its throughput
-  (Flexible), every ceiling capped by the read/write mix curve; several regular volumes in one pool where one is
-  not enough (all sized by :func:`storageperf.platforms.azure_netapp_files.pool_plan`); and a regular volume
-  with cool access, the data not read for a month in the cool tier;
+  (Flexible), every volume type capped by what was measured for it at the workload's mix (:func:`measured_cap`: a
+  regular volume's mix curves, a large volume's and breakthrough mode's benchmarks); several regular volumes in
+  one pool where one is not enough (all sized by :func:`storageperf.platforms.azure_netapp_files.pool_plan`), with
+  manual QoS too where that needs fewer volumes; and regular volumes with cool access, one or several in a pool,
+  the data not read for a month in the cool tier;
 * Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
   Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
   as cheapest;
 * a self-managed server on an Azure VM with Premium SSD P30 disks (the disks of the guide's Cassandra
-  measurements), bounded by the disks and the VM's uncached limit; the guide holds no VM or disk price.
+  measurements), bounded by the disks and the VM's uncached limit, on the sizes the measurements ran on (End of
+  Life) and the Edsv6 sizes sold today; the guide holds no VM or disk price.
+
+A row beyond what was measured says so in its binding and ranks after every row inside it (:func:`rank`).
 """
 from __future__ import annotations
 

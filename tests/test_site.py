@@ -1395,3 +1395,24 @@ def test_every_knowledge_check_has_its_key_on_the_site_and_none_in_its_page(html
             checked += 1
     written = sum(p.read_text(encoding="utf-8").count('Quiz(\\"') for p in (ROOT / "book").rglob("*.ipynb"))
     assert checked == written > 0, f"{checked} knowledge checks on the site, {written} in the notebooks"
+
+
+def test_the_studios_answer_says_when_its_first_row_is_beyond_measurement_or_its_latency_unknown(browser, server):
+    from storageperf import studio
+
+    # SHARED has a latency bound that no Azure NetApp Files row can answer
+    page, problems = _studio(browser, server)
+    top = studio.options(**{k: v if k == "region" else float(v) for k, v in SHARED.items()}).iloc[0]
+    assert top["latency_basis"] == "none"
+    answer = page.inner_text("#studio-answer")
+    assert "latency under your bound is not known" in answer and top["option"] in answer
+    page.close()
+    # 1 KiB I/O: below every size a benchmark ran, so every Azure NetApp Files row is beyond what was measured
+    tiny = {"capacity_tib": "50", "mibps": "200", "io_kib": "1", "region": "eastus"}
+    page, problems2 = _studio(browser, server, tiny)
+    top = studio.options(capacity_tib=50, mibps=200, io_kib=1).iloc[0]
+    assert top["extrapolated"]
+    answer = page.inner_text("#studio-answer")
+    assert answer.startswith("Cheapest, beyond what was measured,") and "beyond what was measured (" in answer
+    assert problems == [] and problems2 == []
+    page.close()

@@ -205,7 +205,7 @@ function renderTable(table, caption, rows, best, months) {
     el("td", {text: r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd)}),
     el("td", {text: pct(r.headroom)}),
     el("td", {text: r.feasible ? "yes" : "no"}),
-    el("td", {class: "binds", text: r.binding + (r.extrapolated ? "; beyond what was measured: the mix curve is extrapolated here" : "")}),
+    el("td", {class: "binds", text: r.binding}),
     el("td", {text: r.status}),
     el("td", {class: "more", text: Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—"}),
     el("td", {class: "more", text: mibps(r.limit_mibps)}),
@@ -335,6 +335,11 @@ async function fioSection(app, state) {
     out.replaceChildren(io, svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Your fio runs"}, table), found);
   };
   state.onRanked = () => {
+    if (!state.rows.length) {  // no answer while an input is wrong: nothing to compare a run with
+      pick.replaceChildren();
+      if (runs) out.replaceChildren(el("p", {text: "No option to compare your run with until the workload's inputs are corrected."}));
+      return;
+    }
     const keep = pick.value;
     pick.replaceChildren(...state.rows.filter((r) => r.feasible).map((r) => el("option", {value: r.option, text: r.option})));
     if ([...pick.options].some((o) => o.value === keep)) pick.value = keep;
@@ -429,6 +434,7 @@ async function main() {
       status.textContent = "No answer until the input named above is corrected.";
       for (const b of buttons.querySelectorAll("button")) b.disabled = true;
       link(typed);
+      if (state.onRanked) state.onRanked();
       return;
     }
     error.textContent = "";
@@ -440,9 +446,12 @@ async function main() {
     renderBest(best, rows, months);
     drawChart(svg, rows, state.best, months);
     const top = rows[0], n = rows.filter((r) => r.feasible).length;
+    // "carries it" only as far as the evidence goes: beyond a measurement, or under a bound of unknown latency, it says so
+    const how = top.extrapolated ? "Cheapest, beyond what was measured," : "Cheapest that carries it";
+    const latency = w.latency_ms !== undefined && top.latency_basis === "none" ? " (its latency under your bound is not known)" : "";
     status.textContent = top.feasible && top.price_complete
-      ? `Cheapest that carries it over ${monthsText(months)}: ${top.option}, ${usd(top.horizon_usd)} USD over the horizon, `
-        + `${usd(top.monthly_usd)} USD a month (${top.binding}${top.extrapolated ? "; beyond what was measured" : ""}); ${n} of ${rows.length} options carry it.`
+      ? `${how}${latency} over ${monthsText(months)}: ${top.option}, ${usd(top.horizon_usd)} USD over the horizon, `
+        + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
     link(w);
     if (state.onRanked) state.onRanked();
