@@ -25,6 +25,7 @@ A row beyond what was measured says so in its binding and ranks after every row 
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -55,6 +56,7 @@ _LEVEL_FACTS = {"Standard": "throughput_per_tib_standard", "Premium": "throughpu
                 "Ultra": "throughput_per_tib_ultra", "Flexible": "flexible_max_throughput_per_tib"}
 
 
+@functools.cache
 def regions():
     """The Azure regions with every Azure NetApp Files price the studio uses, sorted.
 

@@ -205,9 +205,9 @@ def edge_workloads():
 
 def _agree(workloads, page):
     for w, got in zip(workloads, page):
-        want = studio.options(**w)
-        assert [r["option"] for r in got] == want["option"].tolist(), w
-        for r, (_, m) in zip(got, want.iterrows()):
+        want = studio.options(**w).to_dict("records")
+        assert [r["option"] for r in got] == [m["option"] for m in want], w
+        for r, m in zip(got, want):
             for k in EXACT:
                 assert r[k] == m[k], (w, r["option"], k, r[k], m[k])
             for k in NUMBERS:

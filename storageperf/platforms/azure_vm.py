@@ -254,6 +254,12 @@ def sale_status(vm_size):
     ('End of Life: retires 2028-05-01; new subscriptions cannot deploy it', 'Current')
     """
     checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES)
+    return dict(_sale_status(vm_size))
+
+
+@functools.cache
+def _sale_status(vm_size):
+    """:func:`sale_status`, read once a size; the caller gets a copy."""
     row = data.load("azure_vm_series_status").set_index("vm_size").loc[vm_size]
     retires = None if row.isna()["planned_retirement"] else str(row["planned_retirement"])
     new = bool(row["new_subscriptions_can_deploy"])
