@@ -67,9 +67,10 @@ def _studio_title(mibps):
     # the cost-against-headroom calculator's defaults: the link's workload, its read and cold shares
     w = {**_studio_workload(), "mibps": mibps}
     o = studio.options(**w)
-    best = o.iloc[0]
+    best, months = o.iloc[0], studio.workload(**w)["months"]
     return (f"{w['capacity_tib']:g} TiB at {mibps:,.0f} MiB/s, {w['read_share']:.0%} reads, {w['cold_share']:.0%} cold:"
-            f" cheapest {best['option'].removeprefix(studio.ANF + ' ')}, {best['monthly_usd']:,.0f} USD a month;"
+            f" cheapest {best['option'].removeprefix(studio.ANF + ' ')}, {best['horizon_usd']:,.0f} USD over"
+            f" {months} months;"
             f" {int(studio.frontier(o).sum())} options no other beats on both")
 
 

@@ -1,7 +1,8 @@
 /* The book's plotly figures on the site: each job a small module of its own, all from this site.
  *
  *   lazy-draw.js         plotly.js loaded once the page is parsed; a figure drawn when the reader nears it
- *   fit-narrow.js        a figure fitted to a narrow screen (title, margins, legend, labels)
+ *   fit-narrow.js        a figure fitted to a narrow screen (title, margins, legend, labels): loaded (below) with the
+ *                        first figure drawn, so that a page whose figures are all further down sends it only then
  *   numbers-download.js  a button under each figure that downloads the numbers it draws, as CSV
  *   dark-theme.js        every figure in the dark theme's colours while the page is dark, and back when light:
  *                        loaded (below) once the page is dark, at load or when the reader picks the dark theme
@@ -9,10 +10,12 @@
  *
  * storageperf_book.sphinx_ext loads this module on every page; a figure's own script (a module too) runs after it.
  */
-import "./lazy-draw.js";
-import "./fit-narrow.js";
+import {onDrawn} from "./lazy-draw.js";
 import "./numbers-download.js";
 import "./print.js";
+
+let fitting = null;  // fit-narrow.js fits each figure drawn, those drawn before it arrived too (onDrawn)
+onDrawn(() => { fitting ??= import("./fit-narrow.js"); });
 
 const root = document.documentElement;
 let dark = null;
