@@ -83,6 +83,21 @@ def browser():
         b.close()
 
 
+def _settled(page, url):
+    """The page once a redirect it makes (the site's root, by a meta refresh) has landed, however slow the machine."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        refresh = page.locator('meta[http-equiv="Refresh" i]').count()
+    except PlaywrightError:  # the refresh is navigating already
+        refresh = 1
+    if refresh and page.url == url:
+        page.wait_for_url(lambda u: u != url, wait_until="load")
+    elif refresh:
+        page.wait_for_load_state("load")
+    return page
+
+
 def _open(browser, url, width=1280, colour_scheme="light", draw_all=True):
     """A page as a reader opens it, with what went wrong while it loaded; with ``draw_all``, every figure drawn (the
     site draws a figure when the reader scrolls near it: figures.js)."""
@@ -96,7 +111,7 @@ def _open(browser, url, width=1280, colour_scheme="light", draw_all=True):
             if urlparse(r.url).hostname not in ("127.0.0.1", None) and not r.url.startswith("data:") else None)
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)
-    if draw_all and page.evaluate("document.querySelectorAll('.plotly-graph-div').length"):
+    if draw_all and _settled(page, url).evaluate("document.querySelectorAll('.plotly-graph-div').length"):
         page.evaluate("window.bookFigures.drawAll()")
         page.wait_for_function("[...document.querySelectorAll('.plotly-graph-div')]"
                                ".every(d => d._fullLayout && d.querySelector('.main-svg'))")
