@@ -881,13 +881,14 @@ def test_the_studio_opens_at_the_inputs_of_its_link_and_answers_as_the_model_doe
     page.close()
 
 
-def test_a_change_reranks_within_50_ms_and_lands_in_the_link(browser, server):
+def test_a_change_reranks_and_lands_in_the_link(browser, server):
+    # how fast it answers is make bench's to say (tools/benchmark.py): a test never depends on the machine's speed
     page, _ = _studio(browser, server)
-    took = page.evaluate("""() => { const i = document.getElementById('studio-mibps'); i.value = '9000';
-        const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true}));
-        return performance.now() - t; }""")
-    assert took < 50
-    assert "mibps=9000" in page.url
+    before = page.inner_text("#studio-answer")
+    page.evaluate("""() => { const i = document.getElementById('studio-mibps'); i.value = '9000';
+        i.dispatchEvent(new Event('input', {bubbles: true})); }""")
+    assert page.inner_text("#studio-answer") != before   # answered at once, in the same event
+    page.wait_for_url(re.compile(r"[?&]mibps=9000(&|$)"))   # the link follows once the answer is drawn
     page.close()
 
 

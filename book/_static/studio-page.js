@@ -113,9 +113,10 @@ export function painter(svg, W, H) {
 
 // Cost over the horizon against headroom, one focusable point an option (arrow keys step between them), drawn at
 // the width it is shown at, so that its text keeps its size on a phone.
-function drawChart(svg, rows, best, months) {
+// width: the chart's box, read before the page is changed (reading it after forces the whole page's layout)
+function drawChart(svg, rows, best, months, width = svg.getBoundingClientRect().width) {
   const pts = rows.filter((r) => r.feasible && r.price_complete && Number.isFinite(r.horizon_usd));
-  const W = Math.floor(Math.min(640, svg.getBoundingClientRect().width || 640)), H = 320, L = 84, R = 20, T = 20, B = 50;
+  const W = Math.floor(Math.min(640, width || 640)), H = 320, L = 84, R = 20, T = 20, B = 50;
   const add = painter(svg, W, H);
   if (!pts.length) {
     add("text", {x: W / 2, y: H / 2, "text-anchor": "middle", "font-size": 13}, rows.length ? "No priced option carries this workload" : "No answer until the input is corrected");
@@ -303,7 +304,15 @@ async function main() {
     history.replaceState(null, "", `${location.pathname}?${q}${location.hash}`);
   }
 
+  // history.replaceState takes longer than the rest of an answer: the link follows once the answer is drawn
+  let linked = null;
+  function linkSoon(params) {
+    if (linked === null) setTimeout(() => { link(linked); linked = null; }, 0);
+    linked = params;
+  }
+
   function update() {
+    const chartWidth = svg.getBoundingClientRect().width;  // before anything changes: no forced layout
     if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") form.elements.mibps.value = "";
     if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") form.elements.ops_per_s.value = "";
     for (const o of region.querySelectorAll("option[data-unknown]")) if (o.value !== region.value) o.remove();
@@ -320,11 +329,11 @@ async function main() {
       Object.assign(state, {rows: [], workload: null, best: new Set()});
       renderTable(table, caption, [], state.best, null);
       renderBest(best, [], null);
-      drawChart(svg, [], state.best, null);
+      drawChart(svg, [], state.best, null, chartWidth);
       tip.hidden = chartBox.hidden = true;
       status.textContent = "No answer until the input named above is corrected.";
       for (const b of buttons.querySelectorAll("button")) b.disabled = true;
-      link(typed);
+      linkSoon(typed);
       if (state.onRanked) state.onRanked();
       return;
     }
@@ -335,7 +344,7 @@ async function main() {
     Object.assign(state, {rows, months, best: frontier(rows), workload: {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1}});
     renderTable(table, caption, rows, state.best, months);
     renderBest(best, rows, months);
-    drawChart(svg, rows, state.best, months);
+    drawChart(svg, rows, state.best, months, chartWidth);
     const top = rows[0], n = rows.filter((r) => r.feasible).length;
     // "carries it" only as far as the evidence goes: beyond a measurement, or under a bound of unknown latency, it says so
     const how = top.extrapolated ? "Cheapest, beyond what was measured," : "Cheapest that carries it";
@@ -344,7 +353,7 @@ async function main() {
       ? `${how}${latency} over ${monthsText(months)}: ${top.option}, ${usd(top.horizon_usd)} USD over the horizon, `
         + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
-    link(w);
+    linkSoon(w);
     if (state.onRanked) state.onRanked();
   }
   form.addEventListener("input", update);
