@@ -222,12 +222,17 @@ def _anf_one_volume(w, level, volume_type):
                 cap["extrapolated"])
 
 
+def _volumes_needed(w, top):
+    """The fewest regular volumes that hold the workload's data and carry its need, each carrying at most ``top``."""
+    high_q = anf.quota_range_tib("regular")[1]
+    return max(math.ceil(w["mibps"] / top - 1e-12), math.ceil(w["capacity_end_tib"] / high_q - 1e-12), 1)
+
+
 def _anf_several_volumes(w, level):
     """The fewest regular volumes, in one pool, that hold the data and carry the need; None if one does."""
     _, _, top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"])
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
-    high_q = anf.quota_range_tib("regular")[1]
-    n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12))
+    n = _volumes_needed(w, top)
     if n < 2:
         return None
     plan = anf.pool_plan(cap, need, level, "regular", n, region, w["read_share"], w["io_kib"])
@@ -241,45 +246,37 @@ def _anf_several_volumes(w, level):
                 float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"])
 
 
-def manual_qos_ceiling_mibps(w):
-    """Most throughput one regular volume with manual QoS can be given, whatever its service level, at the
-    workload's mix: ``min(4,500 MiB/s, mix curve)`` [MiB/s]. With automatic QoS a Standard volume stops at 1,600."""
-    return min(anf.limit("volume_ceiling_regular_manual_qos", "MiB/s"), measured_cap(w, "regular")["mibps"])
-
-
 def _anf_manual_qos(w, level):
     """The fewest regular volumes with manual QoS, in one pool, that hold the data and carry the need; None where
-    automatic QoS needs as many (manual QoS then changes neither the layout nor the price)."""
-    top = manual_qos_ceiling_mibps(w)
+    automatic QoS needs as many (manual QoS then changes neither the layout nor the price).
+
+    With manual QoS a volume can be given up to the regular-volume maximum whatever its level (with automatic QoS a
+    Standard volume stops lower), held to the mix curve; the pool is
+    :func:`storageperf.platforms.azure_netapp_files.manual_qos_pool_tib`'s.
+    """
+    cap_m = measured_cap(w, "regular")
+    top = min(anf.limit("volume_ceiling_regular_manual_qos", "MiB/s"), cap_m["mibps"])
     auto_top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"])[2]
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
     low_q, high_q = anf.quota_range_tib("regular")
-    low_pool, high_pool = anf.pool_range_tib()
-    n = max(math.ceil(need / top - 1e-12), math.ceil(cap / high_q - 1e-12), 1)
-    if n >= max(math.ceil(need / auto_top - 1e-12), math.ceil(cap / high_q - 1e-12), 1):
+    high_pool = anf.pool_range_tib()[1]
+    n = _volumes_needed(w, top)
+    if n >= _volumes_needed(w, auto_top):
         return None
     rate = anf.throughput_per_tib_mibps(level)
     quota = max(cap / n, low_q)
-    pool = float(anf.pool_size_tib(max(n * quota, need / rate)))
+    pool = anf.manual_qos_pool_tib([quota] * n, [need / n] * n, level)["manual"]
     ok = need / n <= top * (1 + 1e-12) and quota <= high_q and pool <= high_pool
     limit = min(pool * rate, n * top)
     sets = "the data sets the pool" if n * quota >= need / rate else "the throughput sets the pool"
     word = "volume" if n == 1 else "volumes"
     binding = (f"manual QoS: {n} {word} of up to {_mib(top)} each, given the pool's {_mib(pool * rate)}; {sets}"
                if ok else f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB")
-    cap_m = measured_cap(w, "regular")
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_ceiling_regular_manual_qos"]
     return _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
                 binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, need,
                 float(anf.monthly_pool_cost_usd(min(pool, high_pool), level, region=region)), w["months"], pool,
                 facts, "generally available", cap_m["extrapolated"])
-
-
-def _cool_volumes(w, level):
-    """How many regular volumes with cool access a workload needs: enough to hold the data and carry the need."""
-    top = anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])[2]
-    high_q = anf.quota_range_tib(COOL_VOLUME_TYPE)[1]
-    return max(math.ceil(w["capacity_end_tib"] / high_q - 1e-12), math.ceil(w["mibps"] / top - 1e-12), 1)
 
 
 def _anf_cool(w, level, volumes=1):
@@ -298,8 +295,8 @@ def _anf_cool(w, level, volumes=1):
         "azure_netapp_files_cool_access_regions"]
     name = (f"{ANF} {level}, regular volume with cool access" if n == 1
             else f"{ANF} {level}, {n} regular volumes with cool access in one pool")
-    mix = anf.mix_ceiling(COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
-    beyond = _beyond(mix["extrapolated"], measured_cap(w, COOL_VOLUME_TYPE)["measurement"])
+    mix = measured_cap(w, COOL_VOLUME_TYPE)
+    beyond = _beyond(mix["extrapolated"], mix["measurement"])
     if not low_pool * n <= cap0 <= cap <= high_q * n:
         why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data a regular volume; "
                f"this is {cap0:,.1f} to {cap:,.1f} TiB for {n} volume(s)")
@@ -523,7 +520,8 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [r for r in (_anf_manual_qos(w, level) for level in anf.SERVICE_LEVELS) if r is not None]
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_anf_cool(w, level, n) for level in anf.cool_access_service_levels()
-             if (n := _cool_volumes(w, level)) > 1]
+             if (n := _volumes_needed(w, anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"],
+                                                                     w["io_kib"])[2])) > 1]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     rows += [_vm(w, v) for v in VM_SIZES]
     bound = None if clients is None else client_limit_mibps(w)

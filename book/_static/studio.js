@@ -233,11 +233,15 @@ function anfOneVolume(F, w, level, volumeType) {
               extrapolated: cap.extrapolated});
 }
 
+// storageperf.studio._volumes_needed: the fewest regular volumes that hold the data and carry the need, at most top each
+function volumesNeeded(F, w, top) {
+  return Math.max(Math.ceil(w.mibps / top - 1e-12), Math.ceil(w.capacity_end_tib / F.anf.volume_types.regular.quota[1] - 1e-12), 1);
+}
+
 function anfSeveralVolumes(F, w, level) {
   const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
   const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
-  const highQ = F.anf.volume_types.regular.quota[1];
-  const n = Math.max(Math.ceil(need / top - 1e-12), Math.ceil(cap / highQ - 1e-12));
+  const n = volumesNeeded(F, w, top);
   if (n < 2) return null;
   const plan = poolPlan(F, cap, need, level, "regular", n, region, w.read_share, w.io_kib);
   const pool = plan.pool_tib, ok = plan.feasible;
@@ -251,12 +255,13 @@ function anfSeveralVolumes(F, w, level) {
 }
 
 function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
-  const top = Math.min(F.anf.manual_qos_ceiling, measuredCap(F, w, "regular").mibps);
+  const measured = measuredCap(F, w, "regular");
+  const top = Math.min(F.anf.manual_qos_ceiling, measured.mibps);
   const autoTop = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
   const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
   const [lowQ, highQ] = F.anf.volume_types.regular.quota, highPool = F.anf.pool[1];
-  const n = Math.max(Math.ceil(need / top - 1e-12), Math.ceil(cap / highQ - 1e-12), 1);
-  if (n >= Math.max(Math.ceil(need / autoTop - 1e-12), Math.ceil(cap / highQ - 1e-12), 1)) return null;
+  const n = volumesNeeded(F, w, top);
+  if (n >= volumesNeeded(F, w, autoTop)) return null;
   const rate = F.anf.rate[level];
   const quota = Math.max(cap / n, lowQ);
   const pool = poolSize(F, Math.max(n * quota, need / rate));
@@ -265,7 +270,6 @@ function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
   const word = n === 1 ? "volume" : "volumes";
   const binding = ok ? `manual QoS: ${n} ${word} of up to ${mib(top)} each, given the pool's ${mib(pool * rate)}; ${sets}`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
-  const measured = measuredCap(F, w, "regular");
   return row({option: `${ANF} ${level}, ${n} regular ${word} with manual QoS`, platform: ANF, chapter: "hpc-eda",
               feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement),
               limit: Math.min(pool * rate, n * top), need, monthly_usd: poolCost(F, Math.min(pool, highPool), level, region),
@@ -310,12 +314,6 @@ function coolHorizon(F, w, level, pool) { // cool_access_cost_by_month with noth
     total += hot + unallocated + cool + transfer;
   }
   return total;
-}
-
-function coolVolumes(F, w, level) { // storageperf.studio._cool_volumes
-  const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
-  const highQ = F.anf.volume_types.regular.quota[1];
-  return Math.max(Math.ceil(w.capacity_end_tib / highQ - 1e-12), Math.ceil(w.mibps / top - 1e-12), 1);
 }
 
 function anfCool(F, w, level, n = 1) { // storageperf.studio._anf_cool: n regular volumes with cool access, one pool
@@ -493,7 +491,10 @@ export function options(F, input) {
   for (const level of F.anf.levels) { const r = anfSeveralVolumes(F, w, level); if (r) rows.push(r); }
   for (const level of F.anf.auto_levels) { const r = anfManualQos(F, w, level); if (r) rows.push(r); }
   for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
-  for (const level of F.anf.cool.levels) { const n = coolVolumes(F, w, level); if (n > 1) rows.push(anfCool(F, w, level, n)); }
+  for (const level of F.anf.cool.levels) {
+    const n = volumesNeeded(F, w, effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2]);
+    if (n > 1) rows.push(anfCool(F, w, level, n));
+  }
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
   const bound = w.clients === null ? null : clientLimit(F, w);
