@@ -12,8 +12,8 @@ Options (:func:`options`):
   (Flexible), every volume type capped by what was measured for it at the workload's mix (:func:`measured_cap`: a
   regular volume's mix curves, a large volume's and breakthrough mode's benchmarks); several regular volumes in
   one pool where one is not enough (all sized by :func:`storageperf.platforms.azure_netapp_files.pool_plan`), with
-  manual QoS too where that needs fewer volumes; and regular volumes with cool access, one or several in a pool,
-  the data not read for a month in the cool tier;
+  manual QoS too where that needs fewer volumes; and volumes with cool access (regular ones, one or several in a
+  pool, and a large one), the data not read for a month in the cool tier;
 * Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
   Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
   as cheapest;
@@ -49,8 +49,6 @@ VM_DISK = "P30"
 #: The VM sizes a self-managed server is sized on: the Cassandra measurements' (End of Life) and the Edsv6 sizes
 #: with their vCPUs, sold today (uncached limits only).
 VM_SIZES = azure_vm.DISK_SIZES + azure_vm.UNCACHED_SIZES
-#: Cool access is costed on regular volumes, as the cool-access chapter does.
-COOL_VOLUME_TYPE = "regular"
 ANF, CVO, VM = ("Azure NetApp Files", "Cloud Volumes ONTAP on Google Cloud", "Azure VM with Premium SSD")
 _LEVEL_FACTS = {"Standard": "throughput_per_tib_standard", "Premium": "throughput_per_tib_premium",
                 "Ultra": "throughput_per_tib_ultra", "Flexible": "flexible_max_throughput_per_tib"}
@@ -279,31 +277,33 @@ def _anf_manual_qos(w, level):
                 facts, "generally available", cap_m["extrapolated"])
 
 
-def _anf_cool(w, level, volumes=1):
-    """Regular volumes with cool access in one pool, the data not read for a month in the cool tier.
+def _anf_cool(w, level, volumes=1, volume_type="regular"):
+    """Volumes with cool access in one pool, the data not read for a month in the cool tier: ``volumes`` regular
+    volumes, or one large volume.
 
-    Each of the ``volumes`` holds an equal share of the data and carries an equal share of the need, sized as the
-    cool-access chapter sizes one (:func:`storageperf.platforms.azure_netapp_files.cool_access_sizing`); the pool
-    holds their quotas, its unallocated capacity billed at the hot price.
+    Each volume holds an equal share of the data and carries an equal share of the need, sized as the cool-access
+    chapter sizes one (:func:`storageperf.platforms.azure_netapp_files.cool_access_sizing`); the pool holds their
+    quotas, its unallocated capacity billed at the hot price. A large volume is held to what was measured for it
+    (:func:`measured_cap`) as without cool access.
     """
-    n = volumes
+    n, t = volumes, volume_type
     cap, cap0, need, region, c = w["capacity_end_tib"], w["capacity_tib"], w["mibps"], w["region"], w["cold_share"]
     low_pool, high_pool = anf.pool_range_tib()
-    high_q = anf.quota_range_tib(COOL_VOLUME_TYPE)[1]
-    facts = _anf_facts(level, COOL_VOLUME_TYPE, region) + [
+    high_q = anf.quota_range_tib(t)[1]
+    facts = _anf_facts(level, t, region) + [
         "azure_netapp_files_limits:coolness_period_default", "azure_netapp_files_limits:cool_tiering_start_delay",
-        "azure_netapp_files_cool_access_regions"]
-    name = (f"{ANF} {level}, regular volume with cool access" if n == 1
-            else f"{ANF} {level}, {n} regular volumes with cool access in one pool")
-    mix = measured_cap(w, COOL_VOLUME_TYPE)
+        "azure_netapp_files_cool_access_regions", "azure_netapp_files_cool_access_support"]
+    name = (f"{ANF} {level}, {t} volume with cool access" if n == 1
+            else f"{ANF} {level}, {n} {t} volumes with cool access in one pool")
+    mix = measured_cap(w, t)
     beyond = _beyond(mix["extrapolated"], mix["measurement"])
     if not low_pool * n <= cap0 <= cap <= high_q * n:
-        why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data a regular volume; "
+        why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data a {t} volume; "
                f"this is {cap0:,.1f} to {cap:,.1f} TiB for {n} volume(s)")
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
                     extrapolated=mix["extrapolated"])
-    s = anf.cool_access_sizing(cap / n, c, need / n, level, region)
-    ok = bool(math.isfinite(s["usd_cool"])) and need / n <= float(mix["mibps"])
+    s = anf.cool_access_sizing(cap / n, c, need / n, level, region, volume_type=t)
+    ok = bool(math.isfinite(s["usd_cool"])) and need / n <= float(mix["mibps"]) * (1 + 1e-12)
     quota = s["quota_tib_cool"]
     pool = float(anf.pool_size_tib(n * quota)) if ok else math.nan
     bought = max(need, anf.flexible_throughput_range_mibps(low_pool)[0])   # Flexible: the throughput bought
@@ -312,12 +312,14 @@ def _anf_cool(w, level, volumes=1):
                                                                             "MiB/s per TiB"))))
     ok = ok and pool <= high_pool
     if not ok:
-        ceilings = anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"], w["io_kib"])
-        what = "a regular" if n == 1 else f"each of {n} regular"
+        ceilings = anf.effective_ceiling_mibps(level, t, w["read_share"], w["io_kib"])
+        what = f"a {t}" if n == 1 else f"each of {n} {t}"
         why = (f"the need, {_mib(need / n)} a volume, is above what {what} {level} volume with cool access can be "
-               "given" if need / n <= ceilings[2] else _anf_infeasible(w, level, COOL_VOLUME_TYPE, cap, cap, ceilings))
+               "given" if need / n <= ceilings[2] else _anf_infeasible(w, level, t, cap, cap, ceilings))
         if need / n <= ceilings[2] and math.isfinite(pool) and pool > high_pool:
             why = f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB"
+        if t != "regular" and need / n > mix["mibps"] * (1 + 1e-12):
+            why = f"the need, {_mib(need)}, is above the {mix['name']}, {_mib(mix['mibps'])}"
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
                     extrapolated=mix["extrapolated"])
     data_usd = float(anf.cool_access_monthly_cost_usd(cap, c, 0.0, 0.0, service_level=level, region=region)["total"])
@@ -333,13 +335,18 @@ def _anf_cool(w, level, volumes=1):
         usd, horizon = usd + throughput_usd, horizon + throughput_usd * w["months"]
         binding = f"throughput bought: {_mib(limit)}{split}"
     else:
-        limit = n * float(anf.cool_access_volume_throughput_mibps(quota, level, cap / n * c, s["rule"],
-                                                                  COOL_VOLUME_TYPE, w["read_share"], w["io_kib"]))
-        binding = (f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB"
-                   + ("" if n == 1 else " a volume") if quota > cap / n * (1 + 1e-12)
-                   else "the data sets the quota") + split
+        limit = n * float(anf.cool_access_volume_throughput_mibps(quota, level, cap / n * c, s["rule"], t,
+                                                                  w["read_share"], w["io_kib"]))
+        low_q = anf.quota_range_tib(t)[0]
+        binding = ("the data sets the quota" if quota <= cap / n * (1 + 1e-12)
+                   else f"the smallest {t} volume, {low_q:,.1f} TiB, sets the quota" if quota <= low_q * (1 + 1e-12)
+                   else f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB"
+                   + ("" if n == 1 else " a volume")) + split
+    if t != "regular" and mix["mibps"] < limit:
+        limit, binding = mix["mibps"], f"{binding}; the {mix['name']} caps it, {_mib(mix['mibps'])}"
     return _row(name, ANF, "cool-access", True, binding + beyond, limit, need, usd, w["months"], pool, facts,
-                "generally available", mix["extrapolated"], horizon_usd=horizon)
+                "generally available" if t == "regular" else anf.volume_status(t, level), mix["extrapolated"],
+                horizon_usd=horizon)
 
 
 def client_limit_mibps(w):
@@ -520,8 +527,10 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [r for r in (_anf_manual_qos(w, level) for level in anf.SERVICE_LEVELS) if r is not None]
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_anf_cool(w, level, n) for level in anf.cool_access_service_levels()
-             if (n := _volumes_needed(w, anf.effective_ceiling_mibps(level, COOL_VOLUME_TYPE, w["read_share"],
+             if (n := _volumes_needed(w, anf.effective_ceiling_mibps(level, "regular", w["read_share"],
                                                                      w["io_kib"])[2])) > 1]
+    rows += [_anf_cool(w, level, volume_type="large") for level in anf.cool_access_service_levels()
+             if "large" in anf.cool_access_volume_types()]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     rows += [_vm(w, v) for v in VM_SIZES]
     bound = None if clients is None else client_limit_mibps(w)
@@ -625,7 +634,7 @@ def facts():
                              "read_ops": lv.measured_ceiling(t, 1.0, small_kib)["ops_per_s"],
                              "write_ops": lv.measured_ceiling(t, 0.0, small_kib)["ops_per_s"]}
                          for t in ("large", "breakthrough")},
-            "cool": {"levels": list(a.cool_access_service_levels()),
+            "cool": {"levels": list(a.cool_access_service_levels()), "volume_types": list(a.cool_access_volume_types()),
                      "rule_2026_regions": sorted(r for r in regions() if r in listed),
                      "threshold_tib": a.limit("cool_tier_throughput_threshold", "TiB"),
                      "cool_tier_rate": a.limit("throughput_per_tib_cool_tier", "MiB/s per TiB"),

@@ -4,6 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from storageperf import data
 from storageperf.platforms import azure_netapp_files as anf
 
 
@@ -212,3 +213,13 @@ def test_read_share_needed_inverts_the_curve():
     # 16 KiB, interpolated: the share found reaches the need and 0.001 less does not
     share = anf.read_share_needed(1562.5, io_kib=16)
     assert anf.mix_ceiling_mibps("regular", share, 16) >= 1562.5 > anf.mix_ceiling_mibps("regular", share - 0.001, 16)
+
+
+def test_cool_access_on_large_volumes_follows_the_latest_revision():
+    said = data.load("azure_netapp_files_cool_access_support")
+    dates = dict(data.load("documents")[["id", "date"]].itertuples(index=False))
+    large = said[said["volume_type"] == "large"].assign(date=lambda f: f["document"].map(dates)).sort_values("date")
+    assert list(large["cool_access"]) == ["not supported", "supported"]   # the 2023 page, then today's
+    assert anf.cool_access_volume_types() == ("regular", "large")
+    with pytest.raises(ValueError, match="volume_type"):
+        anf.cool_access_sizing(10, 0.5, 100, "Standard", volume_type="breakthrough")

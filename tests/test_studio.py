@@ -243,9 +243,10 @@ class TestRandomWorkloadsSecondHalf:
 
 # ---- the options no other beats on cost and headroom -------------------------------------------------------------
 
-def _beats(b, a):   # by the cost the studio ranks by: over the horizon
-    return (b["horizon_usd"] <= a["horizon_usd"] and b["headroom"] >= a["headroom"]
-            and (b["horizon_usd"] < a["horizon_usd"] or b["headroom"] > a["headroom"]))
+def _beats(b, a):   # by the cost the studio ranks by: over the horizon, to the cent
+    bu, au = (math.floor(x["horizon_usd"] * 100 + 0.5) for x in (b, a))
+    return (bu <= au and b["headroom"] >= a["headroom"]
+            and (bu < au or b["headroom"] > a["headroom"]))
 
 
 @pytest.mark.parametrize("workload", [
@@ -382,6 +383,27 @@ def test_a_cold_archive_larger_than_one_regular_volume_is_offered_cool_access_on
     unallocated = pool_usd * (1 - high * 4.5 / row["provisioned_tib"])    # none here: the data fills the pool
     assert row["monthly_usd"] == pytest.approx(data_usd + unallocated, rel=1e-9)
     assert row["monthly_usd"] < pool_usd
+
+
+def test_a_cold_archive_is_offered_cool_access_on_one_large_volume():
+    # Microsoft's page said large volumes could not use cool access in 2023 and says they can today
+    assert "large" in anf.cool_access_volume_types()
+    data_tib, cold, need = anf.quota_range_tib("regular")[1] * 4.5, 0.88, 1000
+    o = studio.options(data_tib, mibps=need, cold_share=cold)
+    row = _row(o, "Azure NetApp Files Standard, large volume with cool access")
+    hot = _row(o, "Azure NetApp Files Standard, large volume")
+    one = anf.cool_access_sizing(data_tib, cold, need, "Standard", volume_type="large")
+    assert row["feasible"] and row["provisioned_tib"] == one["pool_tib_cool"]
+    assert row["monthly_usd"] == pytest.approx(one["usd_cool"], rel=1e-9) and row["monthly_usd"] < hot["monthly_usd"]
+    assert "azure_netapp_files_cool_access_support" in row["facts"] and "cold share" not in row["binding"]
+    # less data than the smallest large volume: the smallest quota sets it, and the binding says so
+    small = _row(studio.options(20, mibps=500, cold_share=0.8), "Azure NetApp Files Premium, large volume with cool access")
+    assert small["feasible"] and small["binding"].startswith(
+        f"the smallest large volume, {anf.quota_range_tib('large')[0]:,.1f} TiB, sets the quota")
+    # above what a large volume was measured to move, it does not carry the workload, and says why
+    writes = _row(studio.options(800, mibps=11_000, read_share=0, cold_share=0.5),
+                  "Azure NetApp Files Ultra, large volume with cool access")
+    assert not writes["feasible"] and "most measured from a large volume" in writes["binding"]
 
 
 def test_manual_qos_carries_a_standard_need_on_fewer_volumes_where_automatic_qos_cannot():

@@ -282,15 +282,15 @@ function coolRule(F, level, region) {
   return (level === "Premium" || level === "Ultra") && F.anf.cool.rule_2026_regions.includes(region) ? "2026" : "2025";
 }
 
-function coolQuota(F, data, cool, need, level, rule) { // cool_access_quota_tib, regular volumes
-  const [low, high] = F.anf.volume_types.regular.quota;
+function coolQuota(F, data, cool, need, level, rule, t) { // cool_access_quota_tib
+  const [low, high] = F.anf.volume_types[t].quota;
   const rate = F.anf.rate[level];
   let byThroughput;
   if (rule === "2025") byThroughput = need / F.anf.cool_rate[level];
   else if (cool > F.anf.cool.threshold_tib) byThroughput = cool + Math.max(need - cool * F.anf.cool.cool_tier_rate, 0) / rate;
   else byThroughput = need / rate;
   const quota = Math.max(data, byThroughput, low);
-  if (quota > high * (1 + 1e-12) || need > F.anf.volume_types.regular.ceiling[level] * (1 + 1e-12)) return NaN;
+  if (quota > high * (1 + 1e-12) || need > F.anf.volume_types[t].ceiling[level] * (1 + 1e-12)) return NaN;
   return quota;
 }
 
@@ -316,40 +316,42 @@ function coolHorizon(F, w, level, pool) { // cool_access_cost_by_month with noth
   return total;
 }
 
-function anfCool(F, w, level, n = 1) { // storageperf.studio._anf_cool: n regular volumes with cool access, one pool
+function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf_cool: n volumes of type t, one pool
   const cap = w.capacity_end_tib, cap0 = w.capacity_tib, need = w.mibps, region = w.region, c = w.cold_share;
-  const [lowPool, highPool] = F.anf.pool, highQ = F.anf.volume_types.regular.quota[1];
-  const fs = facts(F, "regular", level, region) + " azure_netapp_files_limits:coolness_period_default"
-    + " azure_netapp_files_limits:cool_tiering_start_delay azure_netapp_files_cool_access_regions";
-  const name = n === 1 ? `${ANF} ${level}, regular volume with cool access`
-    : `${ANF} ${level}, ${n} regular volumes with cool access in one pool`;
-  const mix = mixCeiling(F, "regular", w.read_share, w.io_kib);
+  const [lowPool, highPool] = F.anf.pool, [lowQ, highQ] = F.anf.volume_types[t].quota;
+  const fs = facts(F, t, level, region) + " azure_netapp_files_limits:coolness_period_default"
+    + " azure_netapp_files_limits:cool_tiering_start_delay azure_netapp_files_cool_access_regions"
+    + " azure_netapp_files_cool_access_support";
+  const name = n === 1 ? `${ANF} ${level}, ${t} volume with cool access`
+    : `${ANF} ${level}, ${n} ${t} volumes with cool access in one pool`;
+  const mix = measuredCap(F, w, t);
   const base = {option: name, platform: ANF, chapter: "cool-access", need, months: w.months, facts: fs,
                 extrapolated: mix.extrapolated};
   if (!(lowPool * n <= cap0 && cap0 <= cap && cap <= highQ * n)) {
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN,
-                binding: `the guide costs cool access for ${gfmt(lowPool)} to ${gfmt(highQ)} TiB of data a regular volume; `
+                binding: `the guide costs cool access for ${gfmt(lowPool)} to ${gfmt(highQ)} TiB of data a ${t} volume; `
                   + `this is ${fmt(cap0, 1)} to ${fmt(cap, 1)} TiB for ${n} volume(s)`});
   }
   const rule = coolRule(F, level, region);
   const bought = Math.max(need, F.anf.flexible_base); // Flexible: the throughput bought
   let quota, ok, pool = NaN;
   if (level === "Flexible") { // cool_access_sizing of one volume's share: flexible_volume
-    const flex = flexibleVolume(F, cap / n, need / n, "regular", 1, 64);
+    const flex = flexibleVolume(F, cap / n, need / n, t, 1, 64);
     quota = flex.quota_tib; ok = flex.feasible;
   } else {
-    quota = coolQuota(F, cap / n, cap / n * c, need / n, level, rule);
+    quota = coolQuota(F, cap / n, cap / n * c, need / n, level, rule, t);
     ok = Number.isFinite(quota) && poolSize(F, quota) <= highPool;
   }
-  ok = ok && need / n <= mix.mibps;
+  ok = ok && need / n <= mix.mibps * (1 + 1e-12);
   if (ok) pool = level === "Flexible" ? poolSize(F, Math.max(n * quota, bought / F.anf.flexible_per_tib)) : poolSize(F, n * quota);
   ok = ok && pool <= highPool;
   if (!ok) {
-    const ceilings = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib);
-    const what = n === 1 ? "a regular" : `each of ${n} regular`;
+    const ceilings = effectiveCeiling(F, level, t, w.read_share, w.io_kib);
+    const what = n === 1 ? `a ${t}` : `each of ${n} ${t}`;
     let why = need / n <= ceilings[2] ? `the need, ${mib(need / n)} a volume, is above what ${what} ${level} volume with cool access can be given`
-      : anfInfeasible(F, w, "regular", cap, cap, ceilings);
+      : anfInfeasible(F, w, t, cap, cap, ceilings);
     if (need / n <= ceilings[2] && Number.isFinite(pool) && pool > highPool) why = `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
+    if (t !== "regular" && need / n > mix.mibps * (1 + 1e-12)) why = `the need, ${mib(need)}, is above the ${mix.name}, ${mib(mix.mibps)}`;
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN, binding: why});
   }
   const P = F.anf.prices[region];
@@ -366,16 +368,19 @@ function anfCool(F, w, level, n = 1) { // storageperf.studio._anf_cool: n regula
     binding = `throughput bought: ${mib(limit)}${split}`;
   } else {
     const rate = F.anf.rate[level], cool = cap / n * c;
-    const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+    const top = effectiveCeiling(F, level, t, w.read_share, w.io_kib)[2];
     let byData;
     if (rule === "2025") byData = quota * F.anf.cool_rate[level];
     else byData = cool > F.anf.cool.threshold_tib ? (quota - cool) * rate + cool * F.anf.cool.cool_tier_rate : quota * rate;
     limit = n * Math.min(byData, top);
-    binding = (quota > cap / n * (1 + 1e-12) ? `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB` + (n === 1 ? "" : " a volume")
-      : "the data sets the quota") + split;
+    binding = (quota <= cap / n * (1 + 1e-12) ? "the data sets the quota"
+      : quota <= lowQ * (1 + 1e-12) ? `the smallest ${t} volume, ${fmt(lowQ, 1)} TiB, sets the quota`
+        : `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB` + (n === 1 ? "" : " a volume")) + split;
   }
-  return row({...base, feasible: true, binding: binding + beyond(mix.extrapolated, F.anf.volume_types.regular.measurement),
-              limit, monthly_usd: usd, provisioned_tib: pool, horizon_usd: horizon});
+  if (t !== "regular" && mix.mibps < limit) { limit = mix.mibps; binding += `; the ${mix.name} caps it, ${mib(mix.mibps)}`; }
+  return row({...base, feasible: true, binding: binding + beyond(mix.extrapolated, mix.measurement),
+              limit, monthly_usd: usd, provisioned_tib: pool, horizon_usd: horizon,
+              status: t === "regular" ? "generally available" : F.anf.volume_types[t].status[level]});
 }
 
 function cvoRow(F, w, machine) {
@@ -495,6 +500,7 @@ export function options(F, input) {
     const n = volumesNeeded(F, w, effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2]);
     if (n > 1) rows.push(anfCool(F, w, level, n));
   }
+  if (F.anf.cool.volume_types.includes("large")) for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level, 1, "large"));
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
   const bound = w.clients === null ? null : clientLimit(F, w);

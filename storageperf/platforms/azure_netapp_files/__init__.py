@@ -58,6 +58,7 @@ from .limits import (  # noqa: F401
     check_quota_tib,
     cool_access_rule,
     cool_access_service_levels,
+    cool_access_volume_types,
     coolness_periods_days,
     flexible_throughput_range_mibps,
     limit,

@@ -17,6 +17,7 @@ from .limits import (
     _limit,
     cool_access_rule,
     cool_access_service_levels,
+    cool_access_volume_types,
     coolness_periods_days,
     pool_range_tib,
     quota_range_tib,
@@ -370,7 +371,8 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
 
 
 def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, region="eastus", rule=None,
-                       read_back_share=0.0, random_share=0.0, coolness_period_days=None, retrieval_policy="Default"):
+                       read_back_share=0.0, random_share=0.0, coolness_period_days=None, retrieval_policy="Default",
+                       volume_type="regular"):
     """The pool one volume needs with cool access and without it, for its data and its throughput, and their cost.
 
     Parameters
@@ -388,13 +390,15 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
         Default: :func:`cool_access_rule` of the region (a new pool).
     read_back_share, random_share, coolness_period_days, retrieval_policy
         As in :func:`cool_access_monthly_cost_usd`.
+    volume_type : {"regular", "large"}
+        One of :func:`cool_access_volume_types`; default regular.
 
     Returns
     -------
     dict
         ``rule``; ``quota_tib``, ``pool_tib`` and ``usd`` without cool access; ``quota_tib_cool``,
         ``pool_tib_cool`` and ``usd_cool`` with it [TiB, USD a month]; ``saving`` (``usd - usd_cool``) [USD] and
-        ``saving_share`` [-]. Costs are NaN where one regular volume cannot do it.
+        ``saving_share`` [-]. Costs are NaN where one volume of the type cannot do it.
 
     Notes
     -----
@@ -413,6 +417,7 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
     ('2025', 50.0, 84.0, -0.043)
     """
     checks.choice("service_level", service_level, cool_access_service_levels())
+    checks.choice("volume_type", volume_type, cool_access_volume_types())
     cap = float(checks.positive("data_tib", data_tib, "TiB"))
     c = float(checks.fraction("cool_share", cool_share))
     need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
@@ -420,15 +425,15 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
         rule = cool_access_rule(region) if service_level in ("Premium", "Ultra") else "2025"
     checks.choice("rule", rule, COOL_ACCESS_RULES)
     high = pool_range_tib()[1]
-    option = pool_plan(cap, need, service_level, region=region)   # sizing_options' row of this level alone
+    option = pool_plan(cap, need, service_level, volume_type, region=region)   # sizing_options' row, this level
     out = {"rule": rule, "quota_tib": float(option["quota_tib"]), "pool_tib": float(min(option["pool_tib"], high)),
            "usd": float(option["usd"])}
     if service_level == "Flexible":
-        flex = flexible_volume(cap, need)
+        flex = flexible_volume(cap, need, volume_type)
         quota, pool, assigned = float(flex["quota_tib"]), float(flex["pool_tib"]), float(flex["throughput_mibps"])
         ok = bool(flex["feasible"])
     else:
-        quota = float(cool_access_quota_tib(cap, cap * c, need, service_level, rule))
+        quota = float(cool_access_quota_tib(cap, cap * c, need, service_level, rule, volume_type))
         ok = bool(np.isfinite(quota))
         pool = float(pool_size_tib(quota)) if ok else float("nan")
         ok = ok and pool <= high

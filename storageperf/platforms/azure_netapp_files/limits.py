@@ -280,6 +280,37 @@ def cool_access_rule(region, pool_created_after_update=True):
     return "2026" if pool_created_after_update and region in listed else "2025"
 
 
+def cool_access_volume_types():
+    """The volume types cool access is supported on, as the latest revision of Microsoft's page says.
+
+    Returns
+    -------
+    tuple of str
+        Volume types of :data:`VOLUME_TYPES`, in that order, whose latest statement in
+        ``data/platforms/azure_netapp_files_cool_access_support.csv`` (by its document's date) is "supported".
+
+    Notes
+    -----
+    The page's revision of 2023-10-20 said "You can't use large volumes with Standard storage with cool access";
+    the revision of 2025-10-28 says "Cool access is supported with large volumes" [4]_.
+
+    Examples
+    --------
+    >>> cool_access_volume_types()
+    ('regular', 'large')
+    """
+    return _cool_access_volume_types()
+
+
+@functools.cache
+def _cool_access_volume_types():
+    said = data.load("azure_netapp_files_cool_access_support")
+    dates = dict(data.load("documents")[["id", "date"]].itertuples(index=False))
+    latest = {t: max(rows.itertuples(index=False), key=lambda r: dates[r.document]).cool_access
+              for t, rows in said.groupby("volume_type")}
+    return tuple(t for t in VOLUME_TYPES if latest.get(t) == "supported")
+
+
 def cool_access_service_levels():
     """The service levels cool access is available with: all four, Flexible included.
 
