@@ -1169,6 +1169,53 @@ def test_on_a_phone_the_cost_shows_and_the_charts_text_is_legible(browser, serve
     page.close()
 
 
+# Each text of the fio chart: its size as drawn (CSS px), whether it lies within the chart's box, and its box.
+_FIO_CHART_TEXTS = """() => {
+  const svg = document.getElementById('studio-fio-chart'), box = svg.getBoundingClientRect(), k = svg.getScreenCTM().a;
+  return [...svg.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect();
+    return {text: t.textContent, size: parseFloat(getComputedStyle(t).fontSize) * k, box: [r.left, r.top, r.right, r.bottom],
+            inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5
+                    && r.bottom <= box.bottom + 0.5}; }); }"""
+
+
+def _fio_chart_reads(page):
+    texts = page.evaluate(_FIO_CHART_TEXTS)
+    assert texts and min(t["size"] for t in texts) >= 12, texts
+    assert all(t["inside"] for t in texts), [t for t in texts if not t["inside"]]
+    overlaps = [(a["text"], b["text"]) for i, a in enumerate(texts) for b in texts[i + 1:]
+                if min(a["box"][2], b["box"][2]) - max(a["box"][0], b["box"][0]) > 0.5
+                and min(a["box"][3], b["box"][3]) - max(a["box"][1], b["box"][1]) > 0.5]
+    assert not overlaps, overlaps
+    return texts
+
+
+def test_on_a_phone_the_fio_charts_text_is_legible_and_whole(browser, server, tmp_path):
+    # the chart of a reader's run is drawn at the width it is shown at: on a phone its text keeps 12 px, within the
+    # chart and none over another, with the limit beyond the runs, far short of them (the limit's label at the left
+    # edge, the longest value at the right), and with a job name wider than the phone; so again once the window is
+    # wide, and narrow again
+    fio = ROOT / "data" / "measurements" / "fio"
+    run = json.loads((fio / "fio-3.33-json-randread.json").read_text(encoding="utf-8"))
+    long_name = "sequential-read-128k-iodepth32-numjobs4-on-the-shared-volume-after-the-nightly-backup"
+    run["jobs"][0]["jobname"] = long_name
+    (tmp_path / "long-name.json").write_text(json.dumps(run), encoding="utf-8")
+    page, problems = _studio(browser, server, width=PHONE)
+    for sample, job in [(fio / "fio-3.33-json-plus-randrw.json", "mixed"), (fio / "fio-3.33-json-trim.json", "trims"),
+                        (tmp_path / "long-name.json", long_name)]:
+        page.set_input_files("#studio-fio-file", str(sample))
+        page.wait_for_function("job => document.querySelector('#studio-fio-runs tbody th')?.textContent === job "
+                               "&& document.getElementById('studio-fio-chart')?.getAttribute('aria-label').includes(job)", arg=job)
+        texts = _fio_chart_reads(page)
+    assert any(t["text"].startswith("sequential-read-128k") for t in texts)
+    for width in (1280, PHONE):  # a window widened, a phone turned back: the chart drawn again at its new width
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_function("() => { const svg = document.getElementById('studio-fio-chart');"
+                               " return svg.viewBox.baseVal.width === Math.floor(Math.min(640, svg.getBoundingClientRect().width)); }")
+        _fio_chart_reads(page)
+    assert problems == []
+    page.close()
+
+
 def test_on_a_wide_screen_the_table_is_whole_and_more_columns_are_a_toggle_away(browser, server):
     page, problems = _studio(browser, server, width=1280)
     wrap = "document.querySelector('.studio-table-wrap:has(#studio-options)')"

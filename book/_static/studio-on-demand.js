@@ -33,27 +33,88 @@ export function download(kind, state, F) {
                     options: state.rows.map((r, i) => ({rank: i + 1, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" && !Number.isFinite(v) ? null : v]))}))}, null, 1));
 }
 
-function drawRuns(svg, runs, option) {
-  // each run's MiB/s as a bar, and the chosen option's limit as a line across them
-  const W = 640, row = 26, L = 150, R = 20, T = 24;
-  const H = T + row * runs.length + 30;
-  const add = painter(svg, W, H);
-  const top = Math.max(option.limit_mibps || 0, ...runs.map((r) => r.mibps)) * 1.1;
-  const x = (v) => L + v / top * (W - L - R);
+// Text at the chart's 12 px, measured as the page draws it (font: the family the chart inherits); a canvas measures
+// without laying out the page.
+const FONT = 12;
+const ruler = document.createElement("canvas").getContext("2d");
+
+// Text cut to `room` px, with an ellipsis, if it is wider (the table below the chart holds every name whole).
+function cut(text, room, width) {
+  if (width(text) <= room) return text;
+  let n = text.length;
+  while (n > 1 && width(`${text.slice(0, n)}…`) > room) n -= 1;
+  return `${text.slice(0, n)}…`;
+}
+
+// Text broken between words into lines no wider than `room` px (a word wider than the room is cut).
+function wrap(text, room, width) {
+  const lines = [];
+  for (const word of text.split(" ")) {
+    const longer = lines.length ? `${lines[lines.length - 1]} ${word}` : word;
+    if (lines.length && width(longer) <= room) lines[lines.length - 1] = longer; else lines.push(cut(word, room, width));
+  }
+  return lines;
+}
+
+// Each run's MiB/s as a bar, and the chosen option's limit as a dashed line across them, drawn at the width it is
+// shown at (as the studio's chart is), so that its text keeps 12 px on a phone: each run's name left of its bar, or
+// above it (a job name too long for the width cut short) when the names would take more than a third of the width;
+// its value after the bar, in a right margin that holds the longest; the limit's label above, broken onto more lines
+// if it is wider than the chart.
+// width: the chart's box as last read (runsChart); family: the font its text is drawn in
+function drawRuns(svg, runs, option, width, family) {
+  ruler.font = `${FONT}px ${family}`;
+  const w = (text) => ruler.measureText(text).width;
+  const W = Math.floor(Math.min(640, width || 640));
+  const names = runs.map((r) => `${r.job} ${r.direction}`), values = runs.map((r) => `${r.mibps.toFixed(1)} MiB/s`);
+  const above = Math.max(...names.map(w)) + 8 > W / 3;
+  const L = above ? 0 : Math.ceil(Math.max(...names.map(w))) + 8, R = Math.ceil(Math.max(...values.map(w))) + 8;
+  const row = above ? 40 : 26, bar = above ? 16 : 4;  // a row's height, and the top of its bar in the row
+  const limited = Number.isFinite(option.limit_mibps);
+  const label = limited ? wrap(`${option.option}: ${mibps(option.limit_mibps)} MiB/s`, W - 2, w) : [];
+  const T = 16 * label.length + 10;
+  const add = painter(svg, W, T + row * runs.length + 4);
+  const top = Math.max(limited ? option.limit_mibps : 0, ...runs.map((r) => r.mibps)) || 1;
+  const x = (v) => L + v / top * (W - L - R), at = x(option.limit_mibps);
+  // text over the limit's line (drawn first) is edged in the page's background, so that the line never strikes it out
+  const text = {"font-size": FONT, style: "stroke: var(--pst-color-background); stroke-width: 4px; stroke-linejoin: round; paint-order: stroke"};
+  if (limited) {
+    add("line", {x1: at, x2: at, y1: T - 6, y2: T + row * runs.length, stroke: "currentColor", "stroke-width": 2, "stroke-dasharray": "6 3"});
+    // the label's lines, aligned, end at the limit's line, or as near it as the chart's edges let them
+    const start = Math.max(1, Math.min(at, W - 1) - Math.max(...label.map(w)));
+    label.forEach((line, i) => add("text", {...text, x: start, y: 12 + 16 * i}, line));
+  }
   runs.forEach((r, i) => {
     const y = T + i * row;
-    add("text", {x: L - 6, y: y + 15, "text-anchor": "end", "font-size": 12}, `${r.job} ${r.direction}`);
-    add("rect", {x: L, y: y + 4, width: Math.max(1, x(r.mibps) - L), height: row - 8, fill: "currentColor", "fill-opacity": 0.55});
-    add("text", {x: x(r.mibps) + 4, y: y + 15, "font-size": 12}, `${r.mibps.toFixed(1)} MiB/s`);
+    if (above) add("text", {...text, x: 0, y: y + 12}, `${cut(r.job, W - 2 - w(` ${r.direction}`), w)} ${r.direction}`);
+    else add("text", {...text, x: L - 6, y: y + 15, "text-anchor": "end"}, names[i]);
+    add("rect", {x: L, y: y + bar, width: Math.max(1, x(r.mibps) - L), height: 18, fill: "currentColor", "fill-opacity": 0.55});
+    add("text", {...text, x: x(r.mibps) + 4, y: y + bar + 13}, values[i]);
   });
-  if (Number.isFinite(option.limit_mibps)) {
-    add("line", {x1: x(option.limit_mibps), x2: x(option.limit_mibps), y1: T - 6, y2: T + row * runs.length,
-                 stroke: "currentColor", "stroke-width": 2, "stroke-dasharray": "6 3"});
-    add("text", {x: Math.min(x(option.limit_mibps), W - R), y: T - 10, "text-anchor": "end", "font-size": 12},
-        `${option.option}: ${mibps(option.limit_mibps)} MiB/s`);
-  }
   svg.setAttribute("aria-label", `Your fio runs' throughput against the limit of ${option.option}, `
     + `${mibps(option.limit_mibps)} MiB/s: ` + runs.map((r) => `${r.job} ${r.direction} ${r.mibps.toFixed(1)} MiB/s`).join("; "));
+  return W;
+}
+
+// The chart of the runs, made once and drawn again for each run and option, and at a new width (a phone turned, a
+// window resized), as the studio's chart is. Its width is read as the page first shows it, from out before the page
+// is changed, and then as it changes: never in between, which would force the page's layout.
+let fioChart = null;
+function runsChart(out) {
+  if (fioChart) return fioChart;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("id", "studio-fio-chart");
+  svg.setAttribute("class", "studio-chart");
+  const chart = {svg, width: out.getBoundingClientRect().width, family: getComputedStyle(out).fontFamily,
+                 draw() { chart.W = drawRuns(svg, chart.runs, chart.option, chart.width, chart.family); }};
+  new ResizeObserver(() => {
+    const now = svg.getBoundingClientRect().width;
+    if (!now) return;  // off the page, a message shown instead
+    chart.width = now;
+    if (Math.floor(Math.min(640, now)) !== chart.W) chart.draw();
+  }).observe(svg);
+  return (fioChart = chart);
 }
 
 // The fio section's memory input: its label, and its value as checkRun's memory_gib (undefined when empty); a one-line
@@ -99,6 +160,7 @@ function fioIoNote(runs, checks, memory) {
 // Into out, a run's rows against the chosen option for the workload w, with the memory input's value; fail(err)
 // shows a message instead.
 export function showRuns(out, runs, chosen, w, memory, fail) {
+  const chart = runsChart(out);
   let gib, checks;
   try {
     gib = fioMemoryGib(memory);
@@ -120,10 +182,6 @@ export function showRuns(out, runs, chosen, w, memory, fail) {
   const note = fioIoNote(runs, checks, gib);
   const io = el("p", {id: "studio-fio-io", class: note.startsWith("Check:") ? "warn" : "ok", text: note});
   const found = el("ul", {id: "studio-fio-checks"}, ...checks.map((c) => el("li", {class: c.ok ? "ok" : "warn", text: `${c.ok ? "OK" : "Check"}: ${c.job} ${c.direction}, ${c.check}: ${c.detail}`})));
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("id", "studio-fio-chart");
-  svg.setAttribute("class", "studio-chart");
-  drawRuns(svg, runs, chosen);
-  out.replaceChildren(io, svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Your fio runs"}, table), found);
+  Object.assign(chart, {runs, option: chosen}).draw();
+  out.replaceChildren(io, chart.svg, el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Your fio runs"}, table), found);
 }
