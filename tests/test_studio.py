@@ -2,6 +2,7 @@
 (book/_static/studio.js, run by Node.js) against storageperf.studio on thousands of random workloads and every edge."""
 import json
 import math
+import re
 import subprocess
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from storageperf import studio
+from storageperf import data, studio
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cass
@@ -419,3 +420,13 @@ def test_manual_qos_carries_a_standard_need_on_fewer_volumes_where_automatic_qos
     assert qos["monthly_usd"] == pytest.approx(several["monthly_usd"])   # one pool, the same size: the layout moves
     # where automatic QoS already reaches the regular-volume maximum, manual QoS is not offered
     assert not o["option"].str.contains("(?:Premium|Ultra).*manual QoS").any()
+
+
+def test_the_database_check_says_what_it_is_and_cites_cassandras_advice_on_network_storage():
+    cells = json.loads((ROOT / "book" / "sizing-studio.ipynb").read_text())["cells"]
+    prose = next("".join(c["source"]) for c in cells if "consistency check" in "".join(c["source"]))
+    assert "not a validation" in prose and "replication factor" in prose
+    assert "{cite}`studio-cassandra_hardware`" in prose
+    bib = (ROOT / "book" / "references.bib").read_text()
+    commit = data.row("documents", "cassandra-hardware")["where"].split("commit ")[1][:8]
+    assert re.search(r"@misc\{cassandra_hardware,[^@]*hardware\.adoc, commit " + commit, bib)
