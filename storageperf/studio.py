@@ -36,12 +36,14 @@ from .concepts import units
 from .platforms import azure_netapp_files as anf
 from .platforms import azure_vm
 from .sources import cvo_google_cloud as cvo
-from .sources import large_volumes
+from .sources import hpc_eda, large_volumes
 
 #: The columns of :func:`options`, in order.
 COLUMNS = ("option", "platform", "feasible", "binding", "headroom", "monthly_usd", "horizon_usd", "usd_per_mibps",
            "price_complete", "latency_ms", "latency_basis", "provisioned_tib", "limit_mibps", "extrapolated",
            "status", "facts", "chapter")
+#: The kinds of load (:func:`options`, ``load``): an EDA load gets its latency from the HPC/EDA chapter's curves.
+LOADS = ("general", "eda")
 #: How sure a row's latency is (:func:`options`, ``latency_basis``).
 LATENCY_BASES = ("measured", "model inside the measured range", "extrapolated", "none")
 #: The self-managed server's disk: the Premium SSD size of the guide's Cassandra measurements.
@@ -70,7 +72,7 @@ def regions():
 
 
 def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-             region="eastus", months=12, growth_tib_per_month=0.0, clients=None):
+             region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general"):
     """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
 
     Parameters are those of :func:`options`.
@@ -94,7 +96,8 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
     months = checks.whole_number("months", months, 1, anf.MONTHS_MAX)
     growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
     clients = None if clients is None else checks.whole_number("clients", clients, 1)
-    return {"clients": clients, "capacity_tib": cap, "mibps": need, "io_kib": io,
+    return {"load": checks.choice("load", load, LOADS), "clients": clients, "capacity_tib": cap, "mibps": need,
+            "io_kib": io,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
             "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
@@ -214,10 +217,36 @@ def _anf_one_volume(w, level, volume_type):
     elif volume_type != "regular" and cap["mibps"] < limit:
         limit, binding = cap["mibps"], f"{binding}; the {cap['name']} caps it, {_mib(cap['mibps'])}"
     name = {"regular": "regular volume", "large": "large volume", "breakthrough": "breakthrough mode"}[volume_type]
-    return _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
+    row = _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
                 ok, binding + _beyond(cap["extrapolated"], cap["measurement"]), limit, w["mibps"], float(plan["usd"]),
                 w["months"], pool, _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
                 cap["extrapolated"])
+    return _with_eda(row, w, volume_type, level, 1)
+
+
+def _with_eda(row, w, volume_type, level, n):
+    """A row of ``n`` volumes of a type, given an EDA load's latency from the type's measured curve
+    (:func:`storageperf.sources.hpc_eda.volume_latency_ms`): past the curve or above the bound, it does not carry it;
+    with a bound, a latency the curve extrapolates puts the row beyond what was measured."""
+    if w["load"] != "eda" or not row["feasible"]:
+        return row
+    per = w["ops_per_s"] / n
+    got = hpc_eda.volume_latency_ms(volume_type, per, row["limit_mibps"] / n, level, w["io_kib"])
+    lat, bound, basis = got["latency_ms"], w["latency_ms"], got["basis"]
+    row["latency_basis"] = "extrapolated" if got["extrapolated"] else "model inside the measured range"
+    if math.isinf(lat) or (bound is not None and lat > bound):
+        why = (f"an EDA load of {per:,.0f} operations a second a volume is past what one {volume_type} volume "
+               f"serves at its throughput, {got['ops_ceiling']:,.0f} ({basis})" if math.isinf(lat) else
+               f"its latency at this EDA load, {lat:,.2f} ms, is above the bound, {bound:g} ms ({basis})")
+        row.update(feasible=False, binding=why, headroom=math.nan, monthly_usd=math.nan, horizon_usd=math.nan,
+                   usd_per_mibps=math.nan, latency_ms=lat if math.isfinite(lat) else math.nan)
+        return row
+    row["latency_ms"] = lat
+    row["binding"] += f"; EDA latency {lat:,.2f} ms ({basis})"
+    if got["extrapolated"] and bound is not None:
+        row["extrapolated"] = True
+        row["binding"] += "; beyond what was measured (the EDA curve at this load or mix)"
+    return row
 
 
 def _volumes_needed(w, top):
@@ -239,9 +268,10 @@ def _anf_several_volumes(w, level):
                else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
     cap = measured_cap(w, "regular")
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
-    return _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok,
+    row = _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok,
                 binding + _beyond(cap["extrapolated"], cap["measurement"]), float(plan["throughput_mibps"]), need,
                 float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"])
+    return _with_eda(row, w, "regular", level, n)
 
 
 def _anf_manual_qos(w, level):
@@ -271,10 +301,11 @@ def _anf_manual_qos(w, level):
     binding = (f"manual QoS: {n} {word} of up to {_mib(top)} each, given the pool's {_mib(pool * rate)}; {sets}"
                if ok else f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB")
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_ceiling_regular_manual_qos"]
-    return _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
+    row = _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
                 binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, need,
                 float(anf.monthly_pool_cost_usd(min(pool, high_pool), level, region=region)), w["months"], pool,
                 facts, "generally available", cap_m["extrapolated"])
+    return _with_eda(row, w, "regular", level, n)
 
 
 def _anf_cool(w, level, volumes=1, volume_type="regular"):
@@ -471,7 +502,7 @@ def _vm(w, vm_size):
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-            region="eastus", months=12, growth_tib_per_month=0.0, clients=None):
+            region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general"):
     """Every option the guide has facts for, sized for one workload, cheapest feasible first.
 
     Parameters
@@ -497,6 +528,11 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     clients : int, optional
         Client VMs the workload runs on: Azure NetApp Files rows are held to what they move
         (:func:`client_limit_mibps`). Default: as many as it takes.
+    load : {"general", "eda"}
+        The kind of load: ``"eda"`` gives Azure NetApp Files rows without cool access the latency of an EDA load of
+        ``ops_per_s`` (and ``io_kib`` bytes an operation) from the HPC/EDA chapter's measured curves
+        (:func:`storageperf.sources.hpc_eda.volume_latency_ms`); a row past its curve, or above ``latency_ms``, does
+        not carry it. Default ``"general"``: no curve, so no latency.
 
     Returns
     -------
@@ -518,7 +554,7 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     ('Azure NetApp Files Flexible, regular volume', 12105)
     """
     w = workload(capacity_tib, mibps, ops_per_s, io_kib, read_share, latency_ms, cold_share, region, months,
-                 growth_tib_per_month, clients)
+                 growth_tib_per_month, clients, load)
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in anf.supported_service_levels(volume_type):
@@ -655,6 +691,7 @@ def facts():
                 "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mib_per_s"],
                 "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
+        "eda": hpc_eda.latency_curves(),
         "vm": {"disk": VM_DISK, "disk_gib": azure_vm.limit(VM_DISK, "size", "GiB"),
                "disk_mb_per_s": azure_vm.limit(VM_DISK, "mb_per_s", "MB/s"),
                "disk_iops": azure_vm.limit(VM_DISK, "iops", "IOPS"),

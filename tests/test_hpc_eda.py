@@ -1,3 +1,5 @@
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -282,3 +284,22 @@ def test_a_large_volume_serves_no_more_operations_when_each_moves_fewer_bytes(sh
     plan = hpc_eda.farm_options(most * 2.5, 2.0, 100, bytes_per_op=op * shrink)
     large = plan[(plan["volume_type"] == "large") & plan["feasible"]]
     assert not large.empty and (large["ops_per_volume"] <= at_mix * (1 + 1e-9)).all()
+
+
+@pytest.mark.parametrize("volume_type", ["regular", "large", "breakthrough"])
+@pytest.mark.parametrize("bound", [1.0, 2.5])
+def test_a_volumes_eda_latency_is_the_inverse_of_the_load_it_carries_under_a_bound(volume_type, bound):
+    load = hpc_eda.volume_load(volume_type, bound, "Ultra")
+    top = anf.volume_ceiling_mibps("Ultra", volume_type)
+    got = hpc_eda.volume_latency_ms(volume_type, load["ops_per_s"], top, "Ultra")
+    assert got["latency_ms"] == pytest.approx(bound, rel=1e-6) and got["basis"] == load["basis"]
+    # a little more load waits longer; the whole ceiling is never served
+    assert hpc_eda.volume_latency_ms(volume_type, load["ops_per_s"] * 1.01, top, "Ultra")["latency_ms"] > bound
+    assert math.isinf(hpc_eda.volume_latency_ms(volume_type, got["ops_ceiling"] * 1.01, top, "Ultra")["latency_ms"])
+
+
+def test_less_throughput_given_means_more_latency_for_the_same_eda_load():
+    at = [hpc_eda.volume_latency_ms("large", 300_000, mibps)["latency_ms"] for mibps in (12_800, 8_000, 6_000)]
+    assert at == sorted(at) and at[0] < at[-1]
+    with pytest.raises(ValueError, match="throughput_mibps"):
+        hpc_eda.volume_latency_ms("large", 300_000, 0)

@@ -1479,3 +1479,26 @@ def test_the_studios_answer_says_when_its_first_row_is_beyond_measurement_or_its
     assert answer.startswith("Cheapest, beyond what was measured,") and "beyond what was measured (" in answer
     assert problems == [] and problems2 == []
     page.close()
+
+
+def test_an_eda_load_gets_its_latency_from_the_measured_curves_and_a_mistyped_kind_is_refused(browser, server):
+    from storageperf import studio
+
+    # the HPC/EDA chapter's farm: operations a second of the measured mix's size, under a bound
+    eda = {"capacity_tib": "100", "ops_per_s": "400000", "io_kib": "16", "latency_ms": "1", "region": "eastus",
+           "load": "eda"}
+    page, problems = _studio(browser, server, eda)
+    assert page.input_value("#studio-load") == "eda"
+    want = studio.options(capacity_tib=100, ops_per_s=400000, io_kib=16, latency_ms=1, load="eda")
+    rows = _table(page)
+    assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows] == want["option"].tolist()
+    assert want.loc[0, "latency_basis"] != "none" and "EDA latency" in page.inner_text("#studio-answer")
+    # the same workload as any load: no curve, so the latency is not known
+    page.select_option("#studio-load", "general")
+    assert "latency under your bound is not known" in page.inner_text("#studio-answer")
+    page.wait_for_url(re.compile(r"^(?!.*load=eda)"))
+    page.close()
+    page, problems2 = _studio(browser, server, {**eda, "load": "ed"})
+    assert page.inner_text("#studio-error") == "Kind of load must be general or eda; got 'ed'"
+    assert _studio_error_cleared(page)["rows"] == 0 and problems == [] and problems2 == []
+    page.close()

@@ -182,6 +182,8 @@ def random_workloads(n, seed):
             w["latency_ms"] = float(rng.uniform(0.2, 10))
         if rng.uniform() < 0.3:
             w["clients"] = int(rng.integers(1, 20))
+        if rng.uniform() < 0.3:
+            w["load"] = "eda"
         out.append(w)
     return out
 
@@ -430,3 +432,27 @@ def test_the_database_check_says_what_it_is_and_cites_cassandras_advice_on_netwo
     bib = (ROOT / "book" / "references.bib").read_text()
     commit = data.row("documents", "cassandra-hardware")["where"].split("commit ")[1][:8]
     assert re.search(r"@misc\{cassandra_hardware,[^@]*hardware\.adoc, commit " + commit, bib)
+
+
+def test_an_eda_load_gets_each_volumes_latency_from_its_measured_curve_and_a_bound_it_misses_rules_it_out():
+    from storageperf.sources import hpc_eda
+
+    farm = {"capacity_tib": 100, "ops_per_s": 400_000, "io_kib": hpc_eda.latency_curves()["spec_op"]}
+    general = studio.options(**farm, latency_ms=1.0)
+    eda = studio.options(**farm, latency_ms=1.0, load="eda")
+    assert (general["latency_basis"] != "none").sum() < (eda["latency_basis"] != "none").sum()
+    # one large volume: the latency of the SPEC curve at the throughput the row gives it
+    for level in ("Ultra", "Premium"):
+        row = _row(eda, f"Azure NetApp Files {level}, large volume")
+        limit = _row(studio.options(**farm), f"Azure NetApp Files {level}, large volume")["limit_mibps"]
+        want = hpc_eda.volume_latency_ms("large", farm["ops_per_s"], limit, level, farm["io_kib"])["latency_ms"]
+        assert row["feasible"] == (want <= 1.0)
+        assert (row["latency_ms"] if row["feasible"] else float(row["binding"].split(", ")[1].split()[0])) == \
+            pytest.approx(want, abs=0.005)
+    # the first row carries it inside the bound, its latency known
+    top = eda.iloc[0]
+    assert top["feasible"] and top["latency_ms"] <= 1.0 and "EDA latency" in top["binding"]
+    # the regular volume's curve ends at the edge Microsoft measured: past it, no regular row carries the load
+    assert not eda[eda["option"].str.contains("regular volume") & ~eda["option"].str.contains("cool")]["feasible"].any()
+    with pytest.raises(ValueError, match="load"):
+        studio.options(**farm, load="EDA")

@@ -70,7 +70,8 @@ function workloadFrom(typed, F) {
     throw new Error(`Azure region must be one of the ${F.regions.length} regions listed; got '${typed.region}'`
       + (like.length ? ` (did you mean ${like.join(" or ")}?)` : ""));
   }
-  return {...w, region: typed.region};
+  if (!["general", "eda"].includes(typed.load)) throw new Error(`Kind of load must be general or eda; got '${typed.load}'`);
+  return {...w, region: typed.region, ...(typed.load === "eda" ? {load: "eda"} : {})};
 }
 
 // The model's message (it names a parameter) in the form's words: its label, and the value as typed.
@@ -85,6 +86,11 @@ function inputsFromUrl(form, F, note) {
   for (const [name] of FIELDS) if (q.has(name)) form.elements[name].value = q.get(name);
   if (q.has("ops_per_s") && !q.has("mibps")) form.elements.mibps.value = "";
   form.elements.carries.checked = q.get("carries") === "1";
+  const load = form.elements.load, kind = q.get("load");
+  if (kind !== null) {
+    if (![...load.options].some((o) => o.value === kind)) load.append(el("option", {value: kind, "data-unknown": "", text: `${kind} (not a kind the guide knows)`}));
+    load.value = kind;
+  }
   const given = q.get("region");
   if (given === null) return;
   const region = form.elements.region, match = F.regions.find((r) => plainRegion(r) === plainRegion(given));
@@ -270,6 +276,9 @@ async function main() {
   const region = el("select", {id: "studio-region", name: "region"}, ...F.regions.map((r) => el("option", {value: r, text: r})));
   region.value = "eastus";
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region));
+  const load = el("select", {id: "studio-load", name: "load"}, el("option", {value: "general", text: "any: latency only where measured"}),
+    el("option", {value: "eda", text: "EDA: the HPC/EDA chapter's measured curves"}));
+  form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-load", text: "Kind of load"}), load));
   const view = el("div", {class: "studio-view"},
     el("label", {}, el("input", {type: "checkbox", id: "studio-carries", name: "carries"}), " Only the options that carry it"),
     el("label", {}, el("input", {type: "checkbox", id: "studio-more", name: "more"}), " More columns (cost per MiB/s, limit, latency basis, chapter)"));
@@ -315,10 +324,10 @@ async function main() {
     const chartWidth = svg.getBoundingClientRect().width;  // before anything changes: no forced layout
     if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") form.elements.mibps.value = "";
     if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") form.elements.ops_per_s.value = "";
-    for (const o of region.querySelectorAll("option[data-unknown]")) if (o.value !== region.value) o.remove();
+    for (const s of [region, load]) for (const o of s.querySelectorAll("option[data-unknown]")) if (o.value !== s.value) o.remove();
     table.classList.toggle("carrying", form.elements.carries.checked);
     table.classList.toggle("all-columns", form.elements.more.checked);
-    const typed = {region: region.value};
+    const typed = {region: region.value, load: load.value};
     for (const [name] of FIELDS) typed[name] = form.elements[name].value.trim();
     let w, rows;
     try {

@@ -33,8 +33,10 @@ export function workload(F, input) {
   const growth = given("growth_tib_per_month") ? num("growth_tib_per_month", input.growth_tib_per_month) : 0;
   if (growth < 0) throw new Error(`growth_tib_per_month must be at least 0 TiB per month, got ${growth}`);
   const clients = given("clients") ? input.clients : null;
+  const load = given("load") ? input.load : "general";
+  if (!["general", "eda"].includes(load)) throw new Error(`load must be one of general, eda; got ${load}`);
   if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number at least 1; got ${clients}`);
-  return {clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
+  return {load, clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
           region, months, growth_tib_per_month: growth, capacity_end_tib: cap + growth * months};
@@ -225,15 +227,53 @@ function anfOneVolume(F, w, level, volumeType) {
     limit = cap.mibps; binding = `${binding}; the ${cap.name} caps it, ${mib(cap.mibps)}`;
   }
   const name = {regular: "regular volume", large: "large volume", breakthrough: "breakthrough mode"}[volumeType];
-  return row({option: `${ANF} ${level}, ${name}`, platform: ANF,
+  return withEda(F, row({option: `${ANF} ${level}, ${name}`, platform: ANF,
               chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok,
               binding: binding + beyond(cap.extrapolated, cap.measurement),
               limit, need: w.mibps, monthly_usd: plan.usd, months: w.months, provisioned_tib: pool,
               facts: facts(F, volumeType, level, w.region), status: F.anf.volume_types[volumeType].status[level],
-              extrapolated: cap.extrapolated});
+              extrapolated: cap.extrapolated}), w, volumeType, level, 1);
 }
 
 // storageperf.studio._volumes_needed: the fewest regular volumes that hold the data and carry the need, at most top each
+function edaLatency(F, t, x, mibps, level, io) { // storageperf.sources.hpc_eda.volume_latency_ms
+  const E = F.eda, T = E.types[t], ratio = io / E.spec_op, op = T.op * ratio, top = F.anf.volume_types[t].ceiling[level];
+  const ops = (m, kib) => m * F.bytes.MiB / F.bytes.KiB / kib;
+  const ceiling = t === "regular" ? Math.min(T.xmax, ops(top, op)) : T.scales ? ops(top, Math.max(op, T.op)) : T.xmax;
+  const xmax = Math.min(ceiling, ops(mibps, op));
+  let lat, outside = false;
+  if (t === "regular") {
+    const at = x * T.ops[1] / xmax;
+    if (at > T.ops[1] * (1 + 1e-12)) lat = Infinity;
+    else if (at >= T.ops[0]) lat = interp(at, T.ops, T.lat);
+    else { lat = T.r0 / (1 - (at / T.ops[0]) ** T.k * (1 - T.r0 / T.lat[0])); outside = true; }
+  } else {
+    lat = x < xmax ? T.r0 / (1 - (x / xmax) ** T.k) : Infinity;
+    outside = Number.isFinite(lat) && !(T.measured[0] <= lat && lat <= T.measured[1]);
+  }
+  return {lat, xmax, basis: T.basis, extrapolated: outside || Math.abs(ratio - 1) > 0.05};
+}
+
+function withEda(F, r, w, t, level, n) { // storageperf.studio._with_eda
+  if (w.load !== "eda" || !r.feasible) return r;
+  const per = w.ops_per_s / n, got = edaLatency(F, t, per, r.limit_mibps / n, level, w.io_kib);
+  const {lat, basis} = got, bound = w.latency_ms;
+  r.latency_basis = got.extrapolated ? "extrapolated" : "model inside the measured range";
+  if (!Number.isFinite(lat) || (bound !== null && lat > bound)) {
+    const why = Number.isFinite(lat) ? `its latency at this EDA load, ${fmt(lat, 2)} ms, is above the bound, ${gfmt(bound)} ms (${basis})`
+      : `an EDA load of ${fmt(per, 0)} operations a second a volume is past what one ${t} volume serves at its throughput, ${fmt(got.xmax, 0)} (${basis})`;
+    return Object.assign(r, {feasible: false, binding: why, headroom: NaN, monthly_usd: NaN, horizon_usd: NaN,
+                             usd_per_mibps: NaN, latency_ms: Number.isFinite(lat) ? lat : NaN});
+  }
+  r.latency_ms = lat;
+  r.binding += `; EDA latency ${fmt(lat, 2)} ms (${basis})`;
+  if (got.extrapolated && bound !== null) {
+    r.extrapolated = true;
+    r.binding += "; beyond what was measured (the EDA curve at this load or mix)";
+  }
+  return r;
+}
+
 function volumesNeeded(F, w, top) {
   return Math.max(Math.ceil(w.mibps / top - 1e-12), Math.ceil(w.capacity_end_tib / F.anf.volume_types.regular.quota[1] - 1e-12), 1);
 }
@@ -248,10 +288,10 @@ function anfSeveralVolumes(F, w, level) {
   const binding = ok ? `${n} volumes of at most ${mib(top)} each, the data split between them`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
   const measured = measuredCap(F, w, "regular");
-  return row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
+  return withEda(F, row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
               feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement), limit: plan.throughput_mibps, need, monthly_usd: plan.usd, months: w.months,
               provisioned_tib: pool, facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
-              extrapolated: measured.extrapolated});
+              extrapolated: measured.extrapolated}), w, "regular", level, n);
 }
 
 function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
@@ -270,12 +310,12 @@ function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
   const word = n === 1 ? "volume" : "volumes";
   const binding = ok ? `manual QoS: ${n} ${word} of up to ${mib(top)} each, given the pool's ${mib(pool * rate)}; ${sets}`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
-  return row({option: `${ANF} ${level}, ${n} regular ${word} with manual QoS`, platform: ANF, chapter: "hpc-eda",
+  return withEda(F, row({option: `${ANF} ${level}, ${n} regular ${word} with manual QoS`, platform: ANF, chapter: "hpc-eda",
               feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement),
               limit: Math.min(pool * rate, n * top), need, monthly_usd: poolCost(F, Math.min(pool, highPool), level, region),
               months: w.months, provisioned_tib: pool,
               facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_ceiling_regular_manual_qos",
-              extrapolated: measured.extrapolated});
+              extrapolated: measured.extrapolated}), w, "regular", level, n);
 }
 
 function coolRule(F, level, region) {

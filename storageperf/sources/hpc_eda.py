@@ -30,6 +30,7 @@ References
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pandas as pd
@@ -241,6 +242,23 @@ def regular_volume_curve(volumes=1):
     return _regular(int(volumes)).copy()
 
 
+def _ops_ceiling(volume_type, service_level, op_ratio):
+    """One volume's ceiling in EDA operations a second and the mix's bytes per operation [KiB] (:func:`volume_load`)."""
+    basis, scales = FARM_BASIS[volume_type]
+    if volume_type == "regular":
+        edge = regular_volume_curve(1).loc["edge"]
+        op = float(units.convert(edge["mib_per_sec"] / edge["ops_per_sec"], "MiB", "KiB")) * op_ratio
+        return min(float(edge["ops_per_sec"]), float(bandwidth.iops_from_bandwidth(
+            anf.volume_ceiling_mibps(service_level, "regular"), op))), op
+    op = bytes_per_op_kib(basis) * op_ratio
+    if not scales:
+        return float(fits().loc[basis, "max_ops_per_s"]), op
+    # the knee rule carries the ceiling in bytes to operations at the mix's bytes per operation, but never above
+    # the operations of the measured mix: smaller operations do not make a volume serve more of them
+    return float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(service_level, volume_type),
+                                               max(op, bytes_per_op_kib(basis)))), op
+
+
 def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=None):
     """The EDA load one volume carries under a latency bound, from its type's own measured curve.
 
@@ -292,9 +310,7 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
     if volume_type == "regular":
         pts = regular_volume_curve(1)
         edge = pts.loc["edge"]
-        op = float(units.convert(edge["mib_per_sec"] / edge["ops_per_sec"], "MiB", "KiB")) * op_ratio
-        ceiling = min(float(edge["ops_per_sec"]), float(bandwidth.iops_from_bandwidth(
-            anf.volume_ceiling_mibps(service_level, "regular"), op)))
+        ceiling, op = _ops_ceiling("regular", service_level, op_ratio)
         lat, ops = pts["latency_ms"].to_numpy(), pts["ops_per_sec"].to_numpy()
         if bound < lat[0]:       # tighter than measured: the large volume's shape, scaled to the 2 ms point
             r0, k = (float(f.loc[large, c]) for c in ("light_load_latency_ms", "sharpness"))
@@ -307,21 +323,114 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
         out_of_range = not lat[0] <= bound <= lat[-1]
         basis += ", as measured"
     else:
-        r0, xmax_ref, k = (float(f.loc[basis, c]) for c in ("light_load_latency_ms", "max_ops_per_s", "sharpness"))
+        r0, k = (float(f.loc[basis, c]) for c in ("light_load_latency_ms", "sharpness"))
         if bound <= r0:
             return None
         measured = _curves()[_curves()["curve"] == basis]
         out_of_range = not measured["latency_ms"].min() <= bound <= measured["latency_ms"].max()
-        op = bytes_per_op_kib(basis) * op_ratio
-        # the knee rule carries the ceiling in bytes to operations at the mix's bytes per operation, but never above
-        # the operations of the measured mix: smaller operations do not make a volume serve more of them
-        ceiling = (float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(service_level, volume_type),
-                                                       max(op, bytes_per_op_kib(basis))))
-                   if scales else xmax_ref)
+        ceiling, op = _ops_ceiling(volume_type, service_level, op_ratio)
         usable = (1 - r0 / bound) ** (1 / k)            # share of Xmax a volume carries under the bound
         basis += ", knee rule" if scales else ", as measured"
     return {"ops_ceiling": ceiling, "usable": usable, "ops_per_s": ceiling * usable, "bytes_per_op_kib": op,
             "basis": basis, "extrapolated": bool(out_of_range or other_mix)}
+
+
+def volume_latency_ms(volume_type, ops_per_s, throughput_mibps, service_level="Ultra", bytes_per_op=None):
+    """The latency one volume gives an EDA load, from its type's measured curve, at the throughput it is given.
+
+    Parameters
+    ----------
+    volume_type : str
+        ``regular``, ``large`` or ``breakthrough`` (:data:`FARM_BASIS`).
+    ops_per_s : float
+        EDA operations a second the volume serves, greater than 0. [ops/s]
+    throughput_mibps : float
+        The volume's throughput limit, greater than 0. [MiB/s]
+    service_level, bytes_per_op
+        As in :func:`volume_load`.
+
+    Returns
+    -------
+    dict
+        ``latency_ms`` [ms], infinite where the load is at or past what the curve says the volume serves (a regular
+        volume: past the edge Microsoft measured); ``ops_ceiling`` (the volume's ``Xmax`` at its throughput)
+        [ops/s]; ``basis`` and ``extrapolated``, as :func:`volume_load` flags them.
+
+    Notes
+    -----
+    The inverse of :func:`volume_load` at a given throughput: ``Xmax`` is the type's ceiling in operations
+    (:func:`volume_load`'s ``ops_ceiling``), and no more than the throughput limit carries at the mix's bytes per
+    operation, as :func:`farm_options` sizes a volume. A large volume and one in breakthrough mode follow their fitted
+    curve, ``R0 / (1 - (X / Xmax) ** k)``; a regular volume its two measured points, the load scaled by
+    ``edge / Xmax``, read on a straight line between them and by the large volume's curve shape below the 2 ms one.
+
+    Examples
+    --------
+    The HPC/EDA chapter's regular volume at the load it measured at 2 ms, given the whole regular-volume ceiling:
+
+    >>> round(volume_latency_ms("regular", 39_601, 4500)["latency_ms"], 2)
+    2.0
+    """
+    checks.choice("volume_type", volume_type, tuple(FARM_BASIS))
+    x = float(checks.positive("ops_per_s", ops_per_s, "ops/s"))
+    mibps = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    checks.choice("service_level", service_level, anf.ALL_SERVICE_LEVELS)
+    c = latency_curves()
+    t = c["types"][volume_type]
+    ratio = 1.0 if bytes_per_op is None else float(checks.positive("bytes_per_op", bytes_per_op, "KiB")) / c["spec_op"]
+    op, top = t["op"] * ratio, anf.volume_ceiling_mibps(service_level, volume_type)
+    # the type's ceiling in operations (:func:`_ops_ceiling`), and no more than the throughput given carries
+    ceiling = (min(t["xmax"], float(bandwidth.iops_from_bandwidth(top, op))) if volume_type == "regular" else
+               float(bandwidth.iops_from_bandwidth(top, max(op, t["op"]))) if t["scales"] else t["xmax"])
+    xmax = min(ceiling, float(bandwidth.iops_from_bandwidth(mibps, op)))
+    outside = False
+    if volume_type == "regular":
+        lat, ops = t["lat"], t["ops"]
+        at = x * ops[-1] / xmax                      # the load on the measured curve, scaled to its edge
+        if at > ops[-1] * (1 + 1e-12):
+            latency = float("inf")
+        elif at >= ops[0]:
+            latency = float(np.interp(at, ops, lat))
+        else:                                        # below the 2 ms point: the large volume's shape through it
+            latency, outside = t["r0"] / (1 - (at / ops[0]) ** t["k"] * (1 - t["r0"] / lat[0])), True
+    else:
+        latency = float(latency_under_load_ms(x, t["r0"], xmax, t["k"])) if x < xmax else float("inf")
+        outside = math.isfinite(latency) and not t["measured"][0] <= latency <= t["measured"][1]
+    return {"latency_ms": latency, "ops_ceiling": xmax, "basis": t["basis"],
+            "extrapolated": bool(outside or abs(ratio - 1) > 0.05)}
+
+
+@functools.cache
+def latency_curves():
+    """What :func:`volume_latency_ms` reads, as plain numbers (read once; the site's studio gets the same).
+
+    Returns
+    -------
+    dict
+        ``spec_op``, the measured EDA mix's bytes per operation [KiB]; ``types``, by volume type: ``basis`` (the
+        curve and rule), ``scales`` (the knee rule carries the ceiling), ``r0`` [ms] and ``k`` of the fitted shape (a
+        regular volume borrows the large volume's), ``xmax`` (the measured ceiling) [ops/s], ``op`` (the curve's
+        bytes per operation) [KiB] and ``measured`` (its lowest and highest latency) [ms]; a regular volume also
+        ``lat`` [ms] and ``ops`` [ops/s], its two measured points.
+
+    Examples
+    --------
+    >>> latency_curves()["types"]["regular"]["ops"]
+    [39601.0, 49502.0]
+    """
+    f, curves = fits(), _curves()
+    large = FARM_BASIS["large"][0]
+    pts = regular_volume_curve(1)
+    types = {}
+    for t, (basis, scales) in FARM_BASIS.items():
+        fit = large if t == "regular" else basis
+        lat = pts["latency_ms"] if t == "regular" else curves.loc[curves["curve"] == basis, "latency_ms"]
+        types[t] = {"basis": basis + (", knee rule" if scales else ", as measured"), "scales": scales,
+                    "r0": float(f.loc[fit, "light_load_latency_ms"]), "k": float(f.loc[fit, "sharpness"]),
+                    "xmax": float(pts["ops_per_sec"].iloc[-1] if t == "regular" else f.loc[basis, "max_ops_per_s"]),
+                    "op": _ops_ceiling(t, "Ultra", 1.0)[1], "measured": [float(lat.min()), float(lat.max())]}
+    types["regular"].update(lat=pts["latency_ms"].tolist(), ops=pts["ops_per_sec"].tolist())
+    return {"spec_op": bytes_per_op_kib(large), "types": types}
 
 
 def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per_op=None):
