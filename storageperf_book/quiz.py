@@ -20,9 +20,12 @@ inputs with their labels, a Check button and a feedback line in a live region; `
 answer in the page. The key and the feedback travel in a data attribute, so the page shows no answer before the
 reader checks one.
 
-Every check is kept (:data:`ANSWERS` in a kernel, the page's memory on the site) and can be saved as a small JSON
-file with no personal data (:func:`save_answers`; the site's "Download my answers" button writes the same file).
-The instructor reads a folder of them with :func:`room` and draws the room's answers with :func:`room_figures`.
+Every check is kept, each attempt at a question in turn (:data:`ATTEMPTS` in a kernel, the page's memory on the
+site), and can be saved as a small JSON file with no personal data (:func:`save_answers`; the site's "Download my
+answers" button writes the same file): the participant is a random id unless they give a name, and each file's name
+is its own (:func:`answers_file_name`: the page, the participant, the time), so a folder of collected files loses
+none. The instructor reads such a folder with :func:`room`, given the answer key (the chapters' questions,
+:func:`chapter_quizzes`), and draws the room's first and last attempts with :func:`room_figures`.
 """
 from __future__ import annotations
 
@@ -33,11 +36,14 @@ import json
 import math
 import os
 import re
+import secrets
 from pathlib import Path
 
-#: What an answer file says it is, and its version; :func:`room` reads no other.
+#: What an answer file says it is, and its version: 2 keeps every attempt and the participant; :func:`room` also
+#: reads version 1 (each question's last check only, no participant), and no other.
 FORMAT = "storageperf-quiz-answers"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 #: A question's id: the page's name, a slash, the question's name (``hpc-eda/2``).
 ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")
@@ -50,8 +56,21 @@ NOT_A_NUMBER = "Enter a number in {unit}, then check."
 #: Environment variable naming the folder where a site build collects the questions' key files.
 FILES_ENV = "STORAGEPERF_SITE_QUIZZES"
 
-#: Every check made in this kernel, by question id: what :func:`save_answers` writes.
+#: Every check made in this kernel, in order, each with its ``attempt`` at its question (1 the first): what
+#: :func:`save_answers` writes.
+ATTEMPTS = []
+
+#: The last check of each question in this kernel, by question id.
 ANSWERS = {}
+
+
+def new_participant():
+    """A random participant id: 8 hexadecimal digits, no name in it (the site draws one per browser)."""
+    return secrets.token_hex(4)
+
+
+#: This kernel's participant id, in the answer files it saves unless :func:`save_answers` is given a name.
+PARTICIPANT = new_participant()
 
 _LETTERS = "ABCDEFGHIJ"
 
@@ -148,7 +167,7 @@ class Quiz:
 
     # -- checking ------------------------------------------------------------------------------------------------
     def check(self, chosen):
-        """Check an answer and keep it in :data:`ANSWERS`.
+        """Check an answer and keep it in :data:`ATTEMPTS` (and :data:`ANSWERS`).
 
         Parameters
         ----------
@@ -159,7 +178,9 @@ class Quiz:
         -------
         dict
             ``question``, ``chosen`` (a list of letters or a number), ``correct`` (bool), ``verdict`` (for a number:
-            ``low``, ``right`` or ``high``), ``feedback`` (what to show the reader) and ``answered_at`` (UTC).
+            ``low``, ``right`` or ``high``), ``feedback`` (what to show the reader), ``answered_at`` (UTC) and
+            ``attempt`` (1 for the question's first check in this kernel); an empty choice or a text that is not a
+            number is not kept and has neither.
         """
         if self.kind == "choice":
             letters = [chosen] if isinstance(chosen, str) else chosen
@@ -192,6 +213,8 @@ class Quiz:
             message = {"low": self.too_low, "high": self.too_high, "right": self.right}[verdict]
             record = {"question": self.id, "chosen": value, "verdict": verdict, "correct": verdict == "right"}
         record["answered_at"] = _now()
+        record["attempt"] = 1 + sum(a["question"] == self.id for a in ATTEMPTS)
+        ATTEMPTS.append(record)
         ANSWERS[self.id] = record
         return {**record, "feedback": message}
 
@@ -286,68 +309,163 @@ class Quiz:
 
 
 # -- the answers: saved by a reader, read by the instructor -----------------------------------------------------------
-def answers_document(answers=None, saved_at=None):
-    """The answer file's content: :data:`FORMAT`, :data:`VERSION`, when it was saved, and each question's last
-    check (question id, the page, the options, what was chosen, right or not, when). No name, no address."""
-    records = list((ANSWERS if answers is None else answers).values())
+def _slug(name, value):
+    slug = re.sub(r"[^\w]+", "-", value).strip("-")
+    if not slug:
+        raise ValueError(f"{name} must hold a letter or a digit, for the file's name; got {value!r}")
+    return slug
+
+
+def answers_document(attempts=None, saved_at=None, participant=None):
+    """The answer file's content: :data:`FORMAT`, :data:`VERSION`, the participant (a random id, or the name they
+    gave), the pages, when it was saved, and every check in turn (question id, the page, the options, what was
+    chosen, right or not, when, the attempt at the question). No address; no name unless the participant gives one.
+    """
+    records = list(ATTEMPTS if attempts is None else attempts)
     pages = sorted({r["question"].split("/")[0] for r in records})
-    return {"format": FORMAT, "version": VERSION, "pages": pages, "saved_at": saved_at or _now(),
-            "answers": [{**r, "page": r["question"].split("/")[0]} for r in records]}
+    who = PARTICIPANT if participant is None else _text("participant", participant)
+    return {"format": FORMAT, "version": VERSION, "participant": who, "pages": pages,
+            "saved_at": saved_at or _now(), "answers": [{**r, "page": r["question"].split("/")[0]} for r in records]}
 
 
-def save_answers(path=None, answers=None):
-    """Write this kernel's answers (:data:`ANSWERS`) to a JSON file, the one the site's button downloads.
+def answers_file_name(document):
+    """The file's own name: ``answers-<pages>-<participant>-<UTC time>.json``, so collected files overwrite none
+    (``answers-hpc-eda-3f9a0c1d-20260101T100000Z.json``); the site's download gives the same name."""
+    stamp = _dt.datetime.fromisoformat(document["saved_at"]).astimezone(_dt.timezone.utc)
+    return (f"answers-{'-'.join(document['pages'])}-{_slug('participant', document['participant'])}-"
+            f"{stamp:%Y%m%dT%H%M%SZ}.json")
+
+
+def save_answers(path=None, name=None, *, saved_at=None, attempts=None):
+    """Write this kernel's answers, every attempt (:data:`ATTEMPTS`), to a JSON file: the one the site's button
+    downloads. In a chapter's notebook: ``save_answers()`` after checking its questions.
 
     Parameters
     ----------
     path : str or pathlib.Path, optional
-        The file to write; by default ``answers-<page>.json`` in the working folder.
+        The file to write (ending in ``.json``), or a folder to write it in; by default the working folder (the
+        notebook's), the file named by :func:`answers_file_name`.
+    name : str, optional
+        The participant's name, for the trainer: in the file and its name. By default this kernel's random id
+        (:data:`PARTICIPANT`).
+    saved_at : str, optional
+        When it was saved, ISO 8601 with its time zone; by default now.
+    attempts : list of dict, optional
+        The checks to save (what :meth:`Quiz.check` keeps); by default this kernel's.
 
     Returns
     -------
     pathlib.Path
         The file written.
     """
-    document = answers_document(answers)
+    if saved_at is not None:
+        try:
+            zone = _dt.datetime.fromisoformat(saved_at).tzinfo if isinstance(saved_at, str) else None
+        except ValueError:
+            zone = None
+        if zone is None:
+            raise ValueError(f"saved_at must be an ISO 8601 time with its time zone (2026-01-01T10:00:00+00:00), "
+                             f"got {saved_at!r}")
+    if name is not None:
+        name = _text("name", name)
+        _slug("name", name)
+    document = answers_document(attempts, saved_at, name)
     if not document["answers"]:
         raise ValueError("answers is empty: check at least one question before saving")
-    if path is None:
-        path = f"answers-{'-'.join(document['pages'])}.json"
+    if path is None or (isinstance(path, (str, Path)) and Path(path).is_dir()):
+        path = Path(path or ".") / answers_file_name(document)
     if not isinstance(path, (str, Path)) or not str(path).endswith(".json"):
-        raise ValueError(f"path must be a file name ending in .json, got {path!r}")
+        raise ValueError(f"path must be a file name ending in .json, or a folder, got {path!r}")
     path = Path(path)
     path.write_text(json.dumps(document, indent=1), encoding="utf-8")
     return path
 
 
 def read_answers(path):
-    """One answer file, checked: a ValueError naming the file says what is wrong with it."""
+    """One answer file, checked: a ValueError naming the file says what is wrong with it. A file of version 1 (each
+    question's last check, no participant) reads as it was written."""
     try:
         document = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise ValueError(f"path {str(path)!r} is not a readable JSON file: {err}") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT or document.get("version") != VERSION:
-        raise ValueError(f"path {str(path)!r} is not a {FORMAT} file of version {VERSION}")
+    if not isinstance(document, dict) or document.get("format") != FORMAT \
+            or document.get("version") not in READABLE_VERSIONS:
+        raise ValueError(f"path {str(path)!r} is not a {FORMAT} file of version "
+                         f"{' or '.join(map(str, READABLE_VERSIONS))}")
+    if document["version"] >= 2 and (not isinstance(document.get("participant"), str)
+                                     or not document["participant"].strip()):
+        raise ValueError(f"path {str(path)!r} names no participant")
     for record in document.get("answers", []):
         if not ID.fullmatch(str(record.get("question", ""))) or not isinstance(record.get("correct"), bool):
             raise ValueError(f"path {str(path)!r} holds an answer without a question id or a correct flag: {record!r}")
+        if document["version"] >= 2 and (not isinstance(record.get("attempt"), int) or record["attempt"] < 1):
+            raise ValueError(f"path {str(path)!r} holds an answer without its attempt (1, 2, ...): {record!r}")
     return document
 
 
-def room(folder):
-    """The room's answers: per question, how many chose each option, from a folder of answer files.
+def chapter_quizzes(path):
+    """A chapter's knowledge-check questions, its list ``KC`` of :class:`Quiz` objects, by running the chapter's
+    code cells up to the one that builds it: the answer key as the chapter has it, for :func:`room`."""
+    import contextlib
+    import io
+
+    import nbformat
+    from IPython.display import display
+
+    if not isinstance(path, (str, Path)) or not str(path).endswith(".ipynb") or not Path(path).is_file():
+        raise ValueError(f"path must be a chapter's notebook (.ipynb), got {path!r}")
+    namespace = {"display": display}  # what a kernel gives a cell without an import
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            with contextlib.redirect_stdout(io.StringIO()):  # the chapter's own printing is not the key
+                exec(compile(cell.source, str(path), "exec"), namespace)  # noqa: S102  (the book's own notebook)
+            if "KC" in namespace:
+                return list(namespace["KC"])
+    raise ValueError(f"path {str(path)!r} builds no list KC of Quiz objects")
+
+
+_VERDICTS = ["low", "right", "high"]
+
+
+def _answer_key(key):
+    """The key as {question: (right options, {option: its text})}: from Quiz objects or a dict of letters."""
+    if isinstance(key, dict):
+        return {q: (value, {}) for q, value in key.items()}
+    if isinstance(key, (str, bytes)) or not hasattr(key, "__iter__"):
+        raise ValueError("key must be the answer key: Quiz objects (chapter_quizzes) or a dict of question id to its "
+                         f"right letter(s); got {key!r}")
+    key = list(key)
+    if not all(isinstance(z, Quiz) for z in key):
+        raise ValueError(f"key must be Quiz objects (chapter_quizzes) or a dict of question id to its right letter(s); "
+                         f"got {[z for z in key if not isinstance(z, Quiz)][:1]!r} among them")
+    return {z.id: (z.correct, dict(zip(z.letters, z.options))) if z.kind == "choice" else (["right"], {})
+            for z in key}
+
+
+def room(folder, key):
+    """The room's answers: per question and option, how many participants chose it at their first attempt, at
+    their last, and in all, from a folder of answer files, the right options from the key.
 
     Parameters
     ----------
     folder : str or pathlib.Path
-        A folder of ``*.json`` answer files (:func:`save_answers`, or the site's "Download my answers").
+        A folder of ``*.json`` answer files (:func:`save_answers`, or the site's "Download my answers"). A
+        participant's several files (saved twice, or from two pages) count once: their attempts are merged. Files
+        of version 1 kept each question's last check only, with no participant: each counts as one participant whose
+        first attempt is unknown.
+    key : list of Quiz or dict
+        The answer key: the chapters' questions (:func:`chapter_quizzes`), or a dict of question id to its right
+        letter or letters. Every multiple-choice question answered needs its key; a numeric question's files say
+        whether it was right.
 
     Returns
     -------
     pandas.DataFrame
-        One row per question and option (for a numeric question: ``low``, ``right``, ``high``), with ``count`` (the
-        files that chose it: a file may choose several options where several are right), ``correct`` (whether the
-        option is right) and ``answered`` (the files that answered the question). Options no file chose count 0.
+        One row per question and option (for a numeric question: ``low``, ``right``, ``high``), with ``text`` (the
+        option's text, when the key is Quiz objects), ``first`` and ``last`` (the participants whose first or last
+        attempt chose it: where several options are right an attempt may choose several), ``attempts`` (every attempt
+        that chose it), ``correct`` (whether the key says it is right), ``answered`` (the participants who answered
+        the question) and ``first_known`` (those of them whose first attempt is in their files).
     """
     import pandas as pd
 
@@ -357,41 +475,102 @@ def room(folder):
     files = sorted(folder.glob("*.json"))
     if not files:
         raise ValueError(f"folder {str(folder)!r} holds no .json answer file")
-    counts, right, answered = {}, {}, {}
+    keyed = _answer_key(key)
+    options, seen, where = {}, {}, {}  # question: its options; (participant, question): attempts; question: a file
     for path in files:
-        for record in read_answers(path)["answers"]:
+        document = read_answers(path)
+        old = document["version"] < 2
+        who = f"version-1 file {path.name}" if old else document["participant"]
+        for record in document["answers"]:
             q = record["question"]
-            answered[q] = answered.get(q, 0) + 1
-            options = record.get("options") or ["low", "right", "high"]
+            where.setdefault(q, path.name)
+            kind = record.get("options") or _VERDICTS
+            known = options.setdefault(q, [])
+            known += [o for o in kind if o not in known]
             chosen = record["chosen"] if "options" in record else [record.get("verdict")]
-            per = counts.setdefault(q, {o: 0 for o in options})
-            for option in chosen:
-                per[option] = per.get(option, 0) + 1
-            if "options" not in record:
-                right.setdefault(q, {"right"})
-            elif record["correct"]:
-                right[q] = set(chosen)
-    rows = [{"question": q, "option": o, "count": n, "correct": o in right.get(q, set()), "answered": answered[q]}
-            for q in sorted(counts, key=_natural) for o, n in counts[q].items()]
-    return pd.DataFrame(rows, columns=["question", "option", "count", "correct", "answered"])
+            mark = (record.get("answered_at", ""), record.get("attempt", 0), json.dumps(chosen))
+            seen.setdefault((who, q), {})[mark] = (chosen, old)
+    rows = []
+    for q in sorted(options, key=_natural):
+        if set(options[q]) <= set(_VERDICTS):  # a numeric question: its files say low, right or high
+            right, texts = ["right"], {}
+        elif q not in keyed:
+            raise ValueError(f"key has no right option for question {q!r} (answered in {where[q]}); key must give "
+                             "each question answered its right letter(s), or be the chapters' Quiz objects "
+                             "(chapter_quizzes)")
+        else:
+            given, texts = keyed[q]
+            right = [given] if isinstance(given, str) else given
+            if not isinstance(right, (list, tuple)) or not right or any(c not in options[q] for c in right):
+                raise ValueError(f"key[{q!r}] must be letters among {', '.join(options[q])}, got {given!r}")
+            options[q] = list(dict.fromkeys([*texts, *options[q]]))  # every option of the question, in order
+        tally = {o: {"first": 0, "last": 0, "attempts": 0} for o in options[q]}
+        answered = first_known = 0
+        for (_who, question), marks in seen.items():
+            if question != q:
+                continue
+            ordered = [marks[m] for m in sorted(marks)]
+            answered += 1
+            first_known += not ordered[0][1]
+            for chosen, _ in ordered:
+                for o in chosen:
+                    tally[o]["attempts"] += 1
+            for o in ordered[-1][0]:
+                tally[o]["last"] += 1
+            if not ordered[0][1]:
+                for o in ordered[0][0]:
+                    tally[o]["first"] += 1
+        rows += [{"question": q, "option": o, "text": texts.get(o, ""), **tally[o], "correct": o in right,
+                  "answered": answered, "first_known": first_known} for o in options[q]]
+    return pd.DataFrame(rows, columns=["question", "option", "text", "first", "last", "attempts", "correct",
+                                       "answered", "first_known"])
 
 
 def _natural(question):
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", question)]
 
 
+#: How a numeric question's answers read on the room's chart.
+_VERDICT_LABELS = {"low": "too low", "right": "right", "high": "too high"}
+
+
+def _label(option, text, correct):
+    """An option's label on the room's chart: its letter, "(right)" for a right one, its text wrapped in short lines
+    (three at most); a numeric question's verdict in words."""
+    import textwrap
+
+    if option in _VERDICT_LABELS:
+        return _VERDICT_LABELS[option]
+    label = f"{option} (right)" if correct else str(option)
+    lines = textwrap.wrap(text, 22)
+    if len(lines) > 3:
+        lines = [*lines[:2], textwrap.shorten(" ".join(lines[2:]), 22, placeholder=" …")]
+    return "<br>".join([label, *lines])
+
+
 def room_figures(counts):
-    """A bar chart per question of :func:`room`'s table: the count per option, the right options marked."""
+    """A bar chart per question of :func:`room`'s table: the participants per option at their first attempt and at
+    their last, the right options marked and green, on a whole-number axis."""
     import plotly.graph_objects as go
 
     figures = {}
     for q, rows in counts.groupby("question", sort=False):
-        answered = int(rows["answered"].iloc[0])
-        labels = [f"{o} (right)" if c else str(o) for o, c in zip(rows["option"], rows["correct"])]
-        fig = go.Figure(go.Bar(x=labels, y=rows["count"], text=rows["count"], textposition="outside",
-                               marker_color=["#2e7d32" if c else "#6c757d" for c in rows["correct"]],
-                               hovertemplate="%{x}: %{y} of " + str(answered) + "<extra></extra>"))
-        fig.update_layout(title=f"{q}: {answered} answered", height=280, showlegend=False,
-                          yaxis={"title": "answer files", "rangemode": "tozero"}, xaxis={"title": "option"})
+        answered, known = int(rows["answered"].iloc[0]), int(rows["first_known"].iloc[0])
+        labels = [_label(o, t, c) for o, t, c in zip(rows["option"], rows["text"], rows["correct"])]
+        colours = ["#2e7d32" if c else "#6c757d" for c in rows["correct"]]
+        fig = go.Figure()
+        for column, name, pattern in (("first", "first attempt", ""), ("last", "last attempt", "/")):
+            fig.add_trace(go.Bar(x=labels, y=rows[column].astype(int), name=name, text=rows[column].astype(int),
+                                 textposition="outside", marker={"color": colours, "pattern": {"shape": pattern}},
+                                 hovertemplate=f"%{{x}}<br>{name}: %{{y}} of {answered} participants<extra></extra>"))
+        top = max(1, int(rows[["first", "last"]].to_numpy().max()))
+        step = max(1, math.ceil(top / 5))  # five ticks at most, each a whole number of participants
+        unknown = f"; first attempts known for {known}" if known < answered else ""
+        number = set(rows["option"]) <= set(_VERDICT_LABELS)
+        fig.update_layout(title=f"{q}: {answered} answered{unknown}", height=340, barmode="group",
+                          legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
+                          yaxis={"title": "participants", "tickformat": "d", "tick0": 0, "dtick": step,
+                                 "range": [0, top + step]},
+                          xaxis={"title": "answer" if number else "option (green: right)"})
         figures[q] = fig
     return figures

@@ -1336,7 +1336,8 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
         browser, server, html_dir, pages, tmp_path):
     # On the HPC/EDA chapter: no answer shows before a check; Tab to an option, an arrow key to choose, Tab to Check,
     # Enter; the feedback (a live region) says why the option chosen is wrong, then that the right one is right; a
-    # number typed and checked with Enter; "Download my answers" from the keyboard gives the file room() reads.
+    # number typed and checked with Enter; "Download my answers" from the keyboard gives the file room() reads, under
+    # a name of its own, with both attempts at the first question.
     from storageperf_book import quiz
 
     name = next(n for n in pages if n.endswith("hpc-eda.html"))
@@ -1399,11 +1400,14 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
     waiting.value.save_as(saved)
     page.close()
     assert not problems, problems
-    assert saved.name == "answers-hpc-eda.json"
-    counts = quiz.room(folder).set_index(["question", "option"])["count"]
-    assert counts[(key["id"], key["correct"][0])] == 1 and counts[(key["id"], letter)] == 0  # the last check counts
-    assert counts[(key_number["id"], "low")] == 1
-    assert sum(counts.groupby(level="question").sum() > 0) == 2  # only the two questions checked
+    assert re.fullmatch(r"answers-hpc-eda-[0-9a-f]{8}-\d{8}T\d{6}Z\.json", saved.name), saved.name  # its own name
+    counts = quiz.room(folder, quiz.chapter_quizzes(ROOT / "book" / "hpc-eda.ipynb")).set_index(["question", "option"])
+    first, last = counts["first"], counts["last"]
+    assert first[(key["id"], letter)] == 1 and first[(key["id"], key["correct"][0])] == 0  # the wrong first attempt
+    assert last[(key["id"], key["correct"][0])] == 1 and last[(key["id"], letter)] == 0  # and the right one after it
+    assert counts.loc[(key["id"], key["correct"][0]), "correct"] and counts["attempts"].sum() == 3
+    assert last[(key_number["id"], "low")] == 1
+    assert sum(last.groupby(level="question").sum() > 0) == 2  # only the two questions checked
 
 
 def test_every_chapter_knowledge_check_on_the_site_is_a_quiz_that_answers_back(browser, server, html_dir, pages):

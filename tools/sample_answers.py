@@ -2,7 +2,9 @@
 
 Made-up readers, not a real workshop: each of SAMPLE_READERS answers the HPC/EDA chapter's knowledge checks
 (their questions and keys run from the chapter itself), choosing by a seeded random draw that favours the right
-option and the distractors a reader plausibly picks. Each file is what a reader's "Download my answers" gives.
+option and the distractors a reader plausibly picks; a reader wrong at first tries again, right or not, one time
+in two (RETRY), so the room shows misconceptions fixed on a second attempt. Each file is what a reader's "Download
+my answers" gives, under the name it gives.
 A trainer can rehearse the room's page with any other chapter's questions (:func:`quiz_chapters` lists them).
 
     PYTHONPATH=. python tools/sample_answers.py        # rewrites book/workshop/sample-answers/
@@ -10,9 +12,7 @@ A trainer can rehearse the room's page with any other chapter's questions (:func
 """
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import io
 import json
 import random
 import sys
@@ -29,6 +29,9 @@ SAMPLE_READERS = 12
 SEED = 2026
 SAVED_AT = dt.datetime(2026, 1, 1, 10, 0, tzinfo=dt.timezone.utc)
 
+#: How often a made-up reader wrong at the first attempt checks again (made up: one time in two).
+RETRY = 1 / 2
+
 
 def quiz_chapters(book=ROOT / "book"):
     """The chapters whose knowledge checks answer back: the notebooks whose code builds Quiz objects."""
@@ -38,16 +41,9 @@ def quiz_chapters(book=ROOT / "book"):
 
 def chapter_quizzes(path=CHAPTER):
     """The chapter's Quiz objects, by running its code cells up to the one that builds them (``KC``)."""
-    from IPython.display import display
+    from storageperf_book.quiz import chapter_quizzes as run
 
-    namespace = {"display": display}  # what a kernel gives a cell without an import
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type == "code":
-            with contextlib.redirect_stdout(io.StringIO()):  # the chapter's own printing is not this tool's
-                exec(compile(cell.source, str(path), "exec"), namespace)  # noqa: S102  (the book's own notebook)
-            if "KC" in namespace:
-                return namespace["KC"]
-    raise ValueError(f"path {str(path)!r} builds no list KC of Quiz objects")
+    return run(path)
 
 
 def sample_choice(quiz, rng):
@@ -62,6 +58,15 @@ def sample_choice(quiz, rng):
     return sorted(set(picked + (list(quiz.correct[:1]) if quiz.multiple else [])))
 
 
+def sample_attempts(quiz, rng):
+    """A made-up reader's attempts at a question: a first choice (:func:`sample_choice`); when it is wrong, one time
+    in RETRY a second, right two times in three as the first."""
+    first = sample_choice(quiz, rng)
+    if quiz.check(first)["correct"] or rng.random() >= RETRY:
+        return [first]
+    return [first, sample_choice(quiz, rng)]
+
+
 def write(folder=FOLDER, chapter=CHAPTER):
     from storageperf_book import quiz as q
 
@@ -72,14 +77,15 @@ def write(folder=FOLDER, chapter=CHAPTER):
     for old in folder.glob("*.json"):
         old.unlink()
     for reader in range(1, SAMPLE_READERS + 1):
+        attempts = [(quiz, chosen) for quiz in quizzes for chosen in sample_attempts(quiz, rng)]
         q.ANSWERS.clear()
-        for k, quiz in enumerate(quizzes):
-            quiz.check(sample_choice(quiz, rng))
-            q.ANSWERS[quiz.id]["answered_at"] = (SAVED_AT + dt.timedelta(minutes=k)).isoformat()
-        document = q.answers_document(saved_at=SAVED_AT.isoformat())
+        q.ATTEMPTS.clear()
+        for k, (quiz, chosen) in enumerate(attempts):  # a minute apart, the last a minute before saving
+            quiz.check(chosen)
+            q.ATTEMPTS[-1]["answered_at"] = (SAVED_AT - dt.timedelta(minutes=len(attempts) - k)).isoformat()
+        document = q.answers_document(saved_at=SAVED_AT.isoformat(), participant=f"sample-reader-{reader:02d}")
         document["sample"] = "made-up answers written by tools/sample_answers.py, not a real reader's"
-        (folder / f"sample-reader-{reader:02d}.json").write_text(json.dumps(document, indent=1) + "\n",
-                                                                   encoding="utf-8")
+        (folder / q.answers_file_name(document)).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return sorted(folder.glob("*.json"))
 
 
