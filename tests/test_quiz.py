@@ -283,9 +283,7 @@ def _quiz_chapters():
     return _sample_answers().quiz_chapters()
 
 
-@pytest.mark.parametrize("chapter", [pytest.param(p, marks=pytest.mark.xfail(
-    strict=True, reason="book/sizing-studio.ipynb is edited on another branch: its first cell must import "
-    "save_answers")) if p.stem == "sizing-studio" else p for p in _quiz_chapters()], ids=lambda p: p.stem)
+@pytest.mark.parametrize("chapter", _quiz_chapters(), ids=lambda p: p.stem)
 def test_a_chapter_that_tells_save_answers_imports_it_before_its_knowledge_check(chapter):
     # the chapter's prose tells "in a notebook, `save_answers()` writes the same file": the name must be bound by a
     # code cell before the questions (today's chapters import Quiz but not save_answers: NameError)
