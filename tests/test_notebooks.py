@@ -192,3 +192,19 @@ def test_every_exercise_is_solved_on_the_site_or_says_it_needs_a_live_kernel():
                 if calls_the_model and not said:
                     unmarked.append(f"{path.name}: {label}")
     assert unmarked == []
+
+
+def test_where_a_chapter_states_standards_regular_volume_ceiling_it_says_automatic_qos():
+    # the Standard level's lower regular-volume ceiling is automatic QoS's: manual QoS gives any volume up to the
+    # regular-volume maximum, so a sentence that states it without the qualifier is false for a manual-QoS pool
+    said = 0
+    for chapter in (ROOT / "book").glob("*.ipynb"):
+        for cell in nbformat.read(chapter, as_version=4).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for name in re.findall(r'v\("((?:std_ceiling|ceiling_Standard))"', cell.source):
+                said += 1
+                at = cell.source.index(f'v("{name}"')
+                near = cell.source[max(0, at - 200): at + 200]
+                assert "automatic QoS" in near, f"{chapter.stem}: {near!r}"
+    assert said >= 4

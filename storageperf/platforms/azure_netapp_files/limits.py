@@ -175,6 +175,9 @@ def volume_ceiling_mibps(service_level, volume_type="regular"):
 
     Notes
     -----
+    A regular volume's ceiling is automatic QoS's: Standard's is lower than the other levels'. With manual QoS any
+    regular volume can be given up to ``volume_ceiling_regular_manual_qos`` (Microsoft, "Performance considerations",
+    2023-08-31), out of its pool's throughput.
     Large volumes stop at 12,800 MiB/s "on all service levels" [3]_, Flexible included, extra-large ones too (the
     pages give them no other); in breakthrough mode Microsoft writes "up to 50 GiB/s ... depending on workload
     characteristics", a most rather than a promise.
