@@ -208,3 +208,20 @@ def test_where_a_chapter_states_standards_regular_volume_ceiling_it_says_automat
                 near = cell.source[max(0, at - 200): at + 200]
                 assert "automatic QoS" in near, f"{chapter.stem}: {near!r}"
     assert said >= 4
+
+
+def test_a_verdict_on_flexibles_prices_says_where_it_holds():
+    # Flexible is the cheapest per TiB and per MiB/s at East US's prices, not in every region the guide prices
+    from storageperf import studio
+    from storageperf.platforms import azure_netapp_files as anf
+
+    def dearer(region):
+        tib = {s: anf.monthly_capacity_cost_usd(1, s, region) for s in anf.ALL_SERVICE_LEVELS}
+        return tib["Flexible"] > min(tib[s] for s in anf.SERVICE_LEVELS)
+
+    assert any(dearer(r) for r in studio.regions()) and not dearer("eastus")
+    for chapter in (ROOT / "book").glob("*.ipynb"):
+        for cell in nbformat.read(chapter, as_version=4).cells:
+            for sentence in re.split(r"(?<=\.)\s", cell.source) if cell.cell_type == "markdown" else []:
+                if re.search(r"cheapest on both", sentence):
+                    assert re.search(r"East US|region", sentence), f"{chapter.stem}: {sentence!r}"
