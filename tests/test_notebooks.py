@@ -225,3 +225,12 @@ def test_a_verdict_on_flexibles_prices_says_where_it_holds():
             for sentence in re.split(r"(?<=\.)\s", cell.source) if cell.cell_type == "markdown" else []:
                 if re.search(r"cheapest on both", sentence):
                     assert re.search(r"East US|region", sentence), f"{chapter.stem}: {sentence!r}"
+
+
+def test_the_cool_access_chapter_shows_both_readings_where_its_source_cannot_settle_one():
+    cells = [c.source for c in nbformat.read(ROOT / "book" / "cool-access.ipynb", as_version=4).cells
+             if c.cell_type == "markdown"]
+    limit = next(c for c in cells if "reduced limit" in c)
+    assert "best-supported reading" in limit and "latency bound" in limit   # a hypothesis, and its alternative
+    rule = next(c for c in cells if "A region of the 2026 rule" in c)
+    assert "Read literally" in rule and 'v("size_literal_2026"' in rule     # the page's words, both readings
