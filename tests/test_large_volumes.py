@@ -276,3 +276,16 @@ def test_how_far_below_its_line_rate_the_single_client_read_is_a_share_of_the_li
     assert_allclose(c.loc["scaleup-seq-read-nconnect", "below_limit"], 1 - 10_000 / (100e9 / 8 / 2**20), rtol=1e-12)
     assert round(c.loc["scaleup-seq-read-nconnect", "below_limit"] * 100) == 16
     assert_allclose(c.loc["scaleout-seq-read", "below_limit"], 1 - 12_761 / 12_800, rtol=1e-12)
+
+
+def test_the_breakthrough_pages_two_revisions_of_one_date_are_both_kept_and_their_conclusions_differ():
+    docs = data.load("documents").set_index("id")
+    one, other = docs.loc["anf-large-volumes-breakthrough"], docs.loc["anf-large-volumes-breakthrough-other"]
+    assert one["date"] == other["date"] and one["where"] != other["where"]
+    results = data.load("large_volumes_results").set_index("id")["value"]
+    endpoints = anf.limit("breakthrough_endpoints", "endpoints")
+    large = results["scaleout-rand-read"]
+    assert results["breakthrough-rand-read"] / endpoints > large > results["breakthrough-other-rand-read"] / endpoints
+    said = data.load("source_discrepancies").set_index("id")
+    assert "depends on the revision" in said.loc["large-volumes-13", "resolution"]
+    assert "large-volumes-13" in said.loc["large-volumes-09", "resolution"]
