@@ -6,6 +6,8 @@ into numpy.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 
@@ -16,8 +18,15 @@ def _show(value):
     return f"an array with values from {np.nanmin(arr)!r} to {np.nanmax(arr)!r}"
 
 
+_REAL = (int, float, np.integer, np.floating)   # one number: checked without numpy's reductions, the common case
+
+
 def number(name, value):
     """Return ``value`` as a float array (0-d for a scalar); reject strings, booleans, NaN and infinity."""
+    if isinstance(value, _REAL) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be a finite number, got {value!r}")
+        return np.asarray(value, dtype=float)
     if isinstance(value, (str, bytes, bool, np.bool_)) or value is None:
         raise TypeError(f"{name} must be a number, got {value!r}")
     try:
@@ -32,8 +41,12 @@ def number(name, value):
 def in_range(name, value, low, high, unit="", context="", low_open=False):
     """Check that every ``value`` lies in [low, high] (or (low, high] with ``low_open``); return it as floats."""
     arr = number(name, value)
-    too_low = arr <= low if low_open else arr < low
-    if np.any(too_low) or np.any(arr > high):
+    if arr.ndim == 0:
+        v = float(arr)
+        bad = (v <= low if low_open else v < low) or v > high
+    else:
+        bad = np.any(arr <= low if low_open else arr < low) or np.any(arr > high)
+    if bad:
         unit_text = f" {unit}" if unit else ""
         context_text = f" {context}" if context else ""
         if np.isinf(high):
