@@ -234,3 +234,15 @@ def test_the_cool_access_chapter_shows_both_readings_where_its_source_cannot_set
     assert "best-supported reading" in limit and "latency bound" in limit   # a hypothesis, and its alternative
     rule = next(c for c in cells if "A region of the 2026 rule" in c)
     assert "Read literally" in rule and 'v("size_literal_2026"' in rule     # the page's words, both readings
+
+
+def test_hpc_knowledge_check_4_has_one_set_of_letters_and_a_key_that_agrees_with_the_chapters_recipe():
+    cells = nbformat.read(ROOT / "book" / "hpc-eda.ipynb", as_version=4).cells
+    answer = next(c.source for c in cells if c.cell_type == "markdown" and "Answer 4" in c.source)
+    assert not re.search(r"\([A-E]\)", answer), "letters typed into the answer: the chart's, not the question's?"
+    assert 'v("q4_answer")' in answer and 'v("q4_rsize")' in answer
+    quiz = next(c.source for c in cells if c.cell_type == "code" and 'Quiz("hpc-eda/4"' in c.source)
+    assert "q4_quiz_key" in quiz and "its own EDA charts show" in quiz   # the key the question asks for
+    # the chapter's recipe sets rsize and wsize: the question's feedback and the answer say why it is not in the key
+    recipe = next(c.source for c in cells if c.cell_type == "markdown" and "Mount options per role" in c.source)
+    assert "`rsize` and `wsize`" in recipe and "mount recipe" in quiz and "mount recipe" in answer
