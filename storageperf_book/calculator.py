@@ -102,13 +102,18 @@ class Calculator:
     controls : list of Slider and Choice
     title : str
         The figure's title: what it draws (the answer is text above it).
+    prices : tuple of str, optional
+        The platforms whose prices the answer rests on, of :data:`PRICES`: each answer ends with their dates.
     """
 
-    def __init__(self, draw, controls, title=""):
+    def __init__(self, draw, controls, title="", prices=()):
         if not isinstance(title, str):
             raise TypeError(f"title must be a string (what the figure draws), got {title!r}")
+        if isinstance(prices, str) or not all(p in PRICES for p in prices):
+            raise ValueError(f"prices must be a tuple of {', '.join(PRICES)}; got {prices!r}")
         self.draw = draw
         self.title = title
+        self.prices = tuple(prices)
         self.controls = {c.name: c for c in controls}
         sliders = [c for c in controls if isinstance(c, Slider)]
         if not sliders:
@@ -137,6 +142,8 @@ class Calculator:
 
     def _retitled(self, fig):
         answer = answer_text(fig)
+        if self.prices:
+            answer += "\nPrices: " + "; ".join(price_dates(p) for p in self.prices) + "."
         fig.update_layout(title_text=self.title, margin_t=None)  # the top margin a long answer needed goes with it
         return answer, fig
 
@@ -287,6 +294,32 @@ def _changing_layout(fig):
         if re.fullmatch(r"[xy]axis\d*", key) and isinstance(axis, dict) and axis.get("range") is not None:
             out[key] = {"range": figures.plain(list(axis["range"]))}
     return out
+
+
+#: The platforms a calculator's prices come from (:class:`Calculator`, ``prices``).
+PRICES = ("azure", "google")
+
+
+def price_dates(platform):
+    """When a platform's prices were read, in words, from the data package: what a priced answer says.
+
+    Examples
+    --------
+    >>> price_dates("azure")
+    'Azure Retail Prices snapshot of 2026-01-29'
+    """
+    from storageperf import data
+    from storageperf.platforms import azure_netapp_files as anf
+
+    checks.choice("platform", platform, PRICES)
+    if platform == "azure":
+        return f"Azure Retail Prices snapshot of {anf.PRICE_SNAPSHOT_DATE}"
+    dates = data.load("documents").set_index("id")["date"]
+    used = dates.reindex(sorted(set(data.load("google_cloud_prices")["document"])))
+    dated = sorted(str(d) for d in used.dropna().unique() if str(d).strip())
+    undated = int(used.isna().sum() + (used.astype(str).str.strip() == "").sum())
+    return ("Google Cloud prices read " + ", ".join(dated)
+            + (f" and from {undated} undated page{'s' if undated > 1 else ''}" if undated else ""))
 
 
 def answer_text(fig):

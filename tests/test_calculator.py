@@ -237,3 +237,43 @@ def test_a_figure_is_described_by_what_it_plots_against_what_and_its_series():
                      layout={"xaxis": {"title": {"text": "error [%]"}}})
     assert figures.describe(bars) == "Chart: bars of error [%] by category; series: error."
     assert 'id="fig-' in figures.figure_html(fig) and "-description\">Chart: lines" in figures.figure_html(fig)
+
+
+def test_a_priced_answer_says_when_its_prices_were_read():
+    import plotly.graph_objects as go
+
+    from storageperf.platforms import azure_netapp_files as anf
+    from storageperf_book.calculator import Calculator, Slider
+
+    def draw(x):
+        return go.Figure().update_layout(title_text=f"{x:g} USD a month")
+
+    priced = Calculator(draw, [Slider("x", "X", 1, 3, 1, 2)], prices=("azure",))
+    assert priced.answer(x=3).splitlines() == ["3 USD a month",
+                                               f"Prices: Azure Retail Prices snapshot of {anf.PRICE_SNAPSHOT_DATE}."]
+    assert Calculator(draw, [Slider("x", "X", 1, 3, 1, 2)]).answer() == "2 USD a month"
+    with pytest.raises(ValueError, match="prices must be a tuple of azure, google; got 'azure'"):
+        Calculator(draw, [Slider("x", "X", 1, 3, 1, 2)], prices="azure")
+
+
+def test_every_calculator_whose_answer_has_a_cost_says_the_prices_date():
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    costed = 0
+    for chapter in sorted((root / "book").glob("[!_]*.ipynb")):
+        code = "\n".join("".join(c["source"]) for c in json.loads(chapter.read_text())["cells"]
+                         if c["cell_type"] == "code")
+        for call in re.finditer(r"Calculator\((draw_\w+),", code):
+            body = re.search(rf"def {call.group(1)}\(.*?(?=\ndef |\nCalculator\(|\Z)", code, re.S).group(0)
+            if re.search(r"usd|cost\b|price", body, re.I):
+                costed += 1
+                end, depth = call.end(), 1   # the call's closing parenthesis
+                while depth:
+                    depth += {"(": 1, ")": -1}.get(code[end], 0)
+                    end += 1
+                assert "prices=(" in code[call.start():end], \
+                    f"{chapter.stem}: {call.group(1)} answers with a cost but not its prices' date"
+    assert costed >= 10
