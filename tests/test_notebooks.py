@@ -159,7 +159,7 @@ def test_performance_basics_quiz_and_knowledge_check_agree_on_the_standard_tie()
 
 
 def test_every_chapter_has_a_live_case_in_jupyterlab():
-    # the chapter checklist's last step (README): one case per chapter in tests/test_jupyterlab.py's CASES
+    # the chapter checklist's step in CONTRIBUTING.md: one case per chapter in tests/test_jupyterlab.py's CASES
     source = (ROOT / "tests" / "test_jupyterlab.py").read_text(encoding="utf-8")
     cases = source[source.index("CASES = ["):source.index("\n]\n", source.index("CASES = ["))]
     cased = set(re.findall(r'\("([\w-]+)\.ipynb"', cases))

@@ -300,18 +300,18 @@ def test_a_chapter_that_tells_save_answers_imports_it_before_its_knowledge_check
 
 
 def test_every_text_that_tells_how_to_save_answers_in_a_kernel_tells_a_call_that_works():
-    # the room's page, the README and the instructor notes tell the call the chapters bind (save_answers, imported
+    # the room's page, docs/architecture.md and the instructor notes tell the call the chapters bind (save_answers, imported
     # by the chapter's first cell); storageperf_book.save_answers() in a chapter's kernel is a NameError there
     import nbformat
 
-    texts = {"README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    texts = {"architecture.md": (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")}
     for path in [ROOT / "book" / "workshop" / "room-answers.ipynb"]:
         texts[path.name] = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells
                                      if c.cell_type == "markdown")
     for path in sorted((ROOT / "book" / "workshop").rglob("*.md")):
         texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
     told = {name: _tells_save_answers(text) for name, text in texts.items() if _tells_save_answers(text)}
-    assert "room-answers.ipynb" in told and "README.md" in told, told
+    assert "room-answers.ipynb" in told and "architecture.md" in told, told
     assert all(call.startswith("save_answers(") for calls in told.values() for call in calls), told
 
 
