@@ -1,3 +1,4 @@
+import functools
 import math
 
 import numpy as np
@@ -372,3 +373,32 @@ def test_a_partly_cold_host_cache_explains_the_cached_64_thread_run():
     assert abs(p["front_end_ms"] + p["remote_read_ms"] - 4.6) < 0.3
     with pytest.raises(ValueError, match="ops_per_s must give a hit ratio between 0 and 1"):
         cas.hit_ratio_for_ops(90_000, 64, 64)
+
+
+@functools.cache
+def _chapter_run():
+    """The chapter run once: its markdown cells, its check cell's source and the values its cells put."""
+    import json
+    from pathlib import Path
+
+    from storageperf_book.display import VALUES
+
+    markdown, namespace = _chapter()
+    cells = json.loads((Path(__file__).parents[1] / "book" / "cassandra-disk-caching.ipynb").read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    checks = next(c for c in code if c.startswith("# The prose's claims, checked"))
+    return markdown, checks, dict(VALUES), namespace
+
+
+def test_the_p95_range_is_what_the_left_out_points_support():
+    # The chapter told a reader to "treat a P95 answer as a range of about a third either way", while 9 of the 22 P95
+    # points, each predicted with its chart left out of the fit, are further off than a third.
+    markdown, checks, values, _ = _chapter_run()
+    lo = cas.left_out("latency_p95")
+    within = int((lo["relative_error"].abs() <= 1 / 3).sum())
+    assert within < len(lo)
+    text = next(m for m in markdown if 'v("p95_out_worst"' in m)
+    assert "a third either way" not in text
+    assert (values["p95_out_n"], values["p95_out_within_third"]) == (len(lo), within)
+    assert 'v("p95_out_within_third"' in text and 'v("p95_out_n"' in text
+    assert "p95_within_third" in checks
