@@ -411,7 +411,7 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
     work = disk_work(ra, params["extra_kib"])
     read = 1 - write_share
     if caching == "ReadOnly":
-        io_ms = (1 - hit_ratio) * params["remote_read_ms"]  # a host-cache hit is too fast for the charts to resolve
+        io_ms = (1 - hit_ratio) * params["remote_read_ms"]  # a host-cache hit: no time (the charts show no cost)
     else:
         io_ms = np.full(np.shape(hit_ratio), params["remote_read_ms"])
     disk_ms = read * np.asarray(work["faults"]) * io_ms
