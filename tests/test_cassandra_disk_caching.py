@@ -1,3 +1,4 @@
+import functools
 import math
 
 import numpy as np
@@ -6,6 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from storageperf import data
 from storageperf.concepts import bandwidth, bounds, compare, queueing
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cas
@@ -161,8 +163,6 @@ def test_fit_and_leave_one_chart_out():
     assert inside["median"] < 0.05 and outside["median"] < 0.10 and inside["points"] == outside["points"] == 28
     # a chart left out is predicted worse than when it is fitted on
     assert outside["median"] >= inside["median"] and abs(outside["worst"]) >= abs(inside["worst"])
-    # the fitted remote read is within 20 % of the article's "~3.3ms"
-    assert cas.parameters()["remote_read_ms"] == pytest.approx(3.3, rel=0.2)
 
 
 def test_p95_target():
@@ -372,3 +372,101 @@ def test_a_partly_cold_host_cache_explains_the_cached_64_thread_run():
     assert abs(p["front_end_ms"] + p["remote_read_ms"] - 4.6) < 0.3
     with pytest.raises(ValueError, match="ops_per_s must give a hit ratio between 0 and 1"):
         cas.hit_ratio_for_ops(90_000, 64, 64)
+
+
+@functools.cache
+def _chapter_run():
+    """The chapter run once: its markdown cells, its check cell's source and the values its cells put."""
+    import json
+    from pathlib import Path
+
+    from storageperf_book.display import VALUES
+
+    markdown, namespace = _chapter()
+    cells = json.loads((Path(__file__).parents[1] / "book" / "cassandra-disk-caching.ipynb").read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    checks = next(c for c in code if c.startswith("# The prose's claims, checked"))
+    return markdown, checks, dict(VALUES), namespace
+
+
+def test_the_p95_range_is_what_the_left_out_points_support():
+    # The chapter told a reader to "treat a P95 answer as a range of about a third either way", while 9 of the 22 P95
+    # points, each predicted with its chart left out of the fit, are further off than a third.
+    markdown, checks, values, _ = _chapter_run()
+    lo = cas.left_out("latency_p95")
+    within = int((lo["relative_error"].abs() <= 1 / 3).sum())
+    assert within < len(lo)
+    text = next(m for m in markdown if 'v("p95_out_worst"' in m)
+    assert "a third either way" not in text
+    assert (values["p95_out_n"], values["p95_out_within_third"]) == (len(lo), within)
+    assert 'v("p95_out_within_third"' in text and 'v("p95_out_n"' in text
+    assert "p95_within_third" in checks
+
+
+def test_the_large_read_ahead_runs_are_named_by_what_binds_them():
+    # "From 128 KiB on, every run is throughput-bound": the model holds the uncached run at 128 threads and 128 KiB by
+    # its client threads, not by a throughput limit.
+    markdown, checks, values, namespace = _chapter_run()
+    ops = cas.comparison("ops_per_s")
+    big = ops[ops["read_ahead_kb"] >= 128]
+    held = big[~big["binding"].str.contains("throughput")]
+    assert list(held["binding"]) == ["client threads"]
+    text = next(m for m in markdown if 'v("n_big"' in m)
+    assert "every run is throughput-bound" not in text
+    assert values["n_big_throughput"] == len(big) - len(held)
+    assert values["big_threads_at"] == namespace["where"](held.iloc[0])
+    assert 'v("n_big_throughput"' in text and 'v("big_threads_at"' in text
+    assert "big_held" in checks
+
+
+def test_the_plateau_is_placed_below_the_readmes_ceiling_from_both_its_ends():
+    # The solution said the plateau is "12 % below the README's", the README's ceiling over the plateau's top less one
+    # (how far the README is above the plateau); below it, the plateau's top is 11 % and its bottom 13 %.
+    markdown, checks, values, _ = _chapter_run()
+    setup = data.load("cassandra_disk_caching_setup").set_index("id")["value"]
+    readme = bandwidth.throttle_ops_per_s(setup["readme_ds14v2_cached_mb_per_s"],
+                                          setup["article_threads_section_read_ahead"], cas.setup()["vm_count"])
+    thr = cas.comparison("ops_per_s")
+    cached = thr[(thr["chart"] == "diskcaching-threads-ops.png") & (thr["caching"] == "ReadOnly")]["measured"]
+    plateau = cached[cached >= 0.95 * cached.max()]  # the chapter's plateau: within 5 % of the highest
+    solution = next(m for m in markdown if "{solution} ex-cas-576" in m)
+    assert 'v("readme_gap"' not in solution
+    assert_allclose(values["readme_gap_top"], (1 - plateau.max() / readme) * 100, rtol=1e-12)
+    assert_allclose(values["readme_gap_bottom"], (1 - plateau.min() / readme) * 100, rtol=1e-12)
+    assert 'v("readme_gap_top"' in solution and 'v("readme_gap_bottom"' in solution
+    assert "gap_top" in checks
+
+
+def test_a_host_cache_hit_counts_as_no_time_for_what_the_cached_runs_show():
+    # The cached runs at 0 and 16 KiB (128 threads) were called "equally fast": the chart gives 80,100 and 72,800
+    # ops/s. The run with two host-cache reads a read is the faster one, and the one the front-end ceiling is read at.
+    markdown, checks, values, _ = _chapter_run()
+    ra0 = data.row("cassandra_disk_caching_results", "ra-ops-readonly-t128-ra0-ops")["value"]
+    ra16 = data.row("cassandra_disk_caching_results", "ra-ops-readonly-t128-ra16-ops")["value"]
+    assert ra0 > ra16 and ra0 == cas.front_end_ops_per_s()
+    text = next(m for m in markdown if "**Light-load latency**" in m)
+    assert "equally fast" not in text
+    assert (values["hit_ra0_ops"], values["hit_ra16_ops"]) == (ra0, ra16)
+    assert 'v("hit_ra0_ops"' in text and 'v("hit_ra16_ops"' in text
+    assert "hit_runs" in checks
+
+
+def test_the_articles_remote_latency_is_a_queue_and_the_fit_is_not_held_to_it():
+    # docs/baseline-vm-perf.md: "4k write IOPS are ~19k on all VMs with average latency of ~3.3ms", from a fio job with
+    # --iodepth=64 --numjobs=1. In flight = IOPS x latency (Little's law) gives the job's queue back: the 3.3 ms is
+    # 64 I/Os over the stripe's IOPS, not one disk read's latency, and no check holds the fitted remote read to it.
+    def setup(row_id, unit):
+        return data.value("cassandra_disk_caching_setup", row_id, unit)
+
+    iops, ms = setup("baseline_fio_write_iops", "IOPS"), setup("baseline_fio_write_latency", "ms")
+    depth = setup("baseline_fio_write_iodepth", "I/Os")
+    assert queueing.littles_law_latency_ms(iops, depth) == pytest.approx(ms, rel=0.05)
+    assert ms == setup("article_remote_disk_latency", "ms")
+    markdown, checks, values, _ = _chapter_run()
+    text = next(m for m in markdown if "Three numbers are fitted on the ops/s charts" in m)
+    assert "below the article's own" not in text and 'v("remote_gap"' not in text
+    assert 'model_setup["remote_read_ms"]' not in checks
+    assert_allclose(values["fio_in_flight"], iops * ms / 1e3, rtol=1e-12)
+    assert values["fio_iodepth"] == depth
+    assert 'v("fio_in_flight"' in text and 'v("fio_iodepth"' in text
+    assert "fio_in_flight" in checks

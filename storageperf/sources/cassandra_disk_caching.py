@@ -92,7 +92,9 @@ def setup():
     dict
         ``vm_count`` (Cassandra nodes), ``document_kib`` (document size [KiB]), ``page_kib`` (the XFS block and
         page [KiB]), ``disk_count`` (P30 disks a node), ``concurrent_reads`` (cassandra.yaml, a node),
-        ``sampled_fraction`` (documents read over documents stored), ``remote_read_ms`` (the article's "~3.3ms").
+        ``sampled_fraction`` (documents read over documents stored), ``remote_read_ms`` (the article's "~3.3ms": the
+        fio baseline's 4 KiB random-write average, a queue of 64 I/Os over the stripe's IOPS by Little's law, not one
+        disk read's latency; :func:`fit` fits the remote read and is not held to it).
 
     Notes
     -----
@@ -411,7 +413,7 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
     work = disk_work(ra, params["extra_kib"])
     read = 1 - write_share
     if caching == "ReadOnly":
-        io_ms = (1 - hit_ratio) * params["remote_read_ms"]  # a host-cache hit is too fast for the charts to resolve
+        io_ms = (1 - hit_ratio) * params["remote_read_ms"]  # a host-cache hit: no time (the charts show no cost)
     else:
         io_ms = np.full(np.shape(hit_ratio), params["remote_read_ms"])
     disk_ms = read * np.asarray(work["faults"]) * io_ms
