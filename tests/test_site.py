@@ -1432,3 +1432,23 @@ def test_the_studios_answer_says_when_its_first_row_is_beyond_measurement_or_its
     assert answer.startswith("Cheapest, beyond what was measured,") and "beyond what was measured (" in answer
     assert problems == [] and problems2 == []
     page.close()
+
+
+def test_the_studios_answer_says_when_its_first_row_is_in_preview(browser, server):
+    from storageperf import studio
+
+    # a small, mostly cold workload of large I/O that breakthrough mode (in preview) carries the cheapest
+    query = {"capacity_tib": "0.3", "mibps": "80", "io_kib": "256", "read_share": "0.73", "cold_share": "0.87"}
+    top = studio.options(0.3, mibps=80, io_kib=256, read_share=0.73, cold_share=0.87).iloc[0]
+    assert top["status"] == "preview" and top["feasible"] and top["price_complete"]
+    page, problems = _studio(browser, server, query)
+    assert f": {top['option']} (preview), " in page.inner_text("#studio-answer")
+    # at 64 KiB the cheapest is generally available, and named without it
+    page.evaluate("""() => { const i = document.getElementById('studio-io_kib'); i.value = '64';
+        i.dispatchEvent(new Event('input', {bubbles: true})); }""")
+    top = studio.options(0.3, mibps=80, io_kib=64, read_share=0.73, cold_share=0.87).iloc[0]
+    assert top["status"] == "generally available"
+    answer = page.inner_text("#studio-answer")
+    assert f": {top['option']}, " in answer and "(preview)" not in answer
+    assert problems == []
+    page.close()

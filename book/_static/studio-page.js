@@ -388,11 +388,13 @@ async function main() {
     renderBest(rows, months);
     drawChart(svg, rows, state.best, months, chartWidth);
     const top = rows[0], n = rows.filter((r) => r.feasible).length;
-    // "carries it" only as far as the evidence goes: beyond a measurement, or under a bound of unknown latency, it says so
+    // "carries it" only as far as the evidence goes: beyond a measurement, under a bound of unknown latency, or in
+    // preview (not yet generally available), it says so
     const how = top.extrapolated ? "Cheapest, beyond what was measured," : "Cheapest that carries it";
     const latency = w.latency_ms !== undefined && top.latency_basis === "none" ? " (its latency under your bound is not known)" : "";
+    const preview = top.status === "preview" ? " (preview)" : "";
     status.textContent = top.feasible && top.price_complete
-      ? `${how}${latency} over ${monthsText(months)}: ${top.option}, ${usd(top.horizon_usd)} USD over the horizon, `
+      ? `${how}${latency} over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
         + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
     linkSoon(w);
