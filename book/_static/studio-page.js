@@ -173,23 +173,26 @@ function pointLabels(svg, tip) {
   });
 }
 
-// Elements built once and kept: show(n) leaves the first n of make()'s in parent, in order, and returns them. An
-// answer rewrites only the text that changed (put) rather than rebuilding the table and the cards, whose hundreds of
-// new elements, and the old ones to collect, took most of an answer's time.
-function kept(parent, make) {
-  const made = [];
-  return (n) => {
-    while (made.length < n) made.push(make());
-    for (let i = parent.childElementCount; i < n; i++) parent.append(made[i].node);
-    for (let i = parent.childElementCount; i > n;) made[--i].node.remove();
-    return made.slice(0, n);
-  };
-}
+// Elements built once and kept: show(items, fill) leaves one of make()'s {node, t} in parent for each item, in order,
+// and writes into its text nodes t the strings fill(item, i, that {node, t}) gives, where they changed. An answer so
+// rewrites only the text that changed rather than rebuilding the table and the cards, whose hundreds of new elements,
+// and the old ones to collect, took most of an answer's time.
 const put = (text, v) => { v = `${v ?? ""}`; if (text.data !== v) text.data = v; };
 const texts = (n) => Array.from({length: n}, () => document.createTextNode(""));
+function kept(parent, make) {
+  const made = [];
+  return (items, fill) => {
+    items.forEach((item, i) => {
+      const m = made[i] ??= make();
+      if (!m.node.parentNode) parent.append(m.node);
+      fill(item, i, m).forEach((v, j) => put(m.t[j], v));
+    });
+    for (const m of made.slice(items.length)) m.node.remove();
+  };
+}
 
-const COLS = [["#"], ["Option"], ["USD over the horizon"], ["USD a month"], ["Headroom"], ["Carries it"], ["What binds"],
-              ["Status"], ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"], ["Latency basis", "more"], ["Chapter", "more"]];
+const COLS = [["#"], ["Option"], [], ["USD a month"], ["Headroom"], ["Carries it"], ["What binds"], ["Status"],
+              ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"], ["Latency basis", "more"], ["Chapter", "more"]];
 
 // The ranked table: the header and a row an option, built once and rewritten where an answer changes them.
 function tableView(table, caption) {
@@ -208,15 +211,14 @@ function tableView(table, caption) {
       return;
     }
     put(horizon, `USD over the horizon (${monthsText(months)})`);
-    show(rows.length).forEach(({t, a, node}, i) => {
-      const r = rows[i], c = r.feasible ? "feasible" : "infeasible";
+    show(rows, (r, i, {a, node}) => {
+      const c = r.feasible ? "feasible" : "infeasible", href = `${r.chapter}.html`;
       if (node.className !== c) node.className = c;
-      [String(i + 1), r.option + (best.has(r.option) ? " ◆" : ""), usd(r.horizon_usd),
-       r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd),
-       pct(r.headroom), r.feasible ? "yes" : "no", r.binding, r.status,
-       Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—", mibps(r.limit_mibps), r.latency_basis, r.chapter]
-        .forEach((v, j) => put(t[j], v));
-      if (a.getAttribute("href") !== `${r.chapter}.html`) a.setAttribute("href", `${r.chapter}.html`);
+      if (a.getAttribute("href") !== href) a.setAttribute("href", href);
+      return [i + 1, r.option + (best.has(r.option) ? " ◆" : ""), usd(r.horizon_usd),
+        r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd),
+        pct(r.headroom), r.feasible ? "yes" : "no", r.binding, r.status,
+        Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—", mibps(r.limit_mibps), r.latency_basis, r.chapter];
     });
     const text = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
       + "among those that carry the workload (◆: no other option is both cheaper over the horizon and has more headroom). "
@@ -232,16 +234,10 @@ function bestView(list) {
     const t = texts(13);
     return {t, node: el("li", {}, el("strong", {}, t[0]), el("dl", {}, ...t.slice(1).map((x, j) => el(j % 2 ? "dd" : "dt", {}, x))))};
   });
-  return (rows, months) => {
-    const shown = rows.filter((r) => r.feasible).slice(0, BEST);
-    show(shown.length).forEach(({t}, i) => {
-      const r = shown[i];
-      [r.option, `USD over the horizon (${monthsText(months)})`, usd(r.horizon_usd),
-       "USD a month", r.price_complete ? usd(r.monthly_usd) : `${usd(r.monthly_usd)}, not a complete price`,
-       "Headroom", pct(r.headroom), "What binds", r.binding, "Status", r.status, "Measured", measured(r)]
-        .forEach((v, j) => put(t[j], v));
-    });
-  };
+  return (rows, months) => show(rows.filter((r) => r.feasible).slice(0, BEST), (r) => [r.option,
+    `USD over the horizon (${monthsText(months)})`, usd(r.horizon_usd),
+    "USD a month", r.price_complete ? usd(r.monthly_usd) : `${usd(r.monthly_usd)}, not a complete price`,
+    "Headroom", pct(r.headroom), "What binds", r.binding, "Status", r.status, "Measured", measured(r)]);
 }
 
 async function fioSection(app, state) {
