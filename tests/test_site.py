@@ -1505,4 +1505,23 @@ def test_an_eda_load_gets_its_latency_from_the_measured_curves_and_a_mistyped_ki
     page, problems2 = _studio(browser, server, {**eda, "load": "ed"})
     assert page.inner_text("#studio-error") == "Kind of load must be general or eda; got 'ed'"
     assert _studio_error_cleared(page)["rows"] == 0 and problems == [] and problems2 == []
+
+
+def test_the_studios_answer_says_when_its_first_row_is_in_preview(browser, server):
+    from storageperf import studio
+
+    # a small, mostly cold workload of large I/O that breakthrough mode (in preview) carries the cheapest
+    query = {"capacity_tib": "0.3", "mibps": "80", "io_kib": "256", "read_share": "0.73", "cold_share": "0.87"}
+    top = studio.options(0.3, mibps=80, io_kib=256, read_share=0.73, cold_share=0.87).iloc[0]
+    assert top["status"] == "preview" and top["feasible"] and top["price_complete"]
+    page, problems = _studio(browser, server, query)
+    assert f": {top['option']} (preview), " in page.inner_text("#studio-answer")
+    # at 64 KiB the cheapest is generally available, and named without it
+    page.evaluate("""() => { const i = document.getElementById('studio-io_kib'); i.value = '64';
+        i.dispatchEvent(new Event('input', {bubbles: true})); }""")
+    top = studio.options(0.3, mibps=80, io_kib=64, read_share=0.73, cold_share=0.87).iloc[0]
+    assert top["status"] == "generally available"
+    answer = page.inner_text("#studio-answer")
+    assert f": {top['option']}, " in answer and "(preview)" not in answer
+    assert problems == []
     page.close()

@@ -20,9 +20,11 @@ const FIELDS = [
 ];
 const LABEL = Object.fromEntries(FIELDS.map(([name, label, unit]) => [name, `${label} (${unit})`]));
 const BEST = 3;  // the options shown side by side above the table
-const usd = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "—");
+// Math.round(v).toLocaleString("en-US"), with one formatter rather than a new one for every number shown
+const WHOLE = new Intl.NumberFormat("en-US");
+export const mibps = (v) => (Number.isFinite(v) ? WHOLE.format(Math.round(v)) : "—");
+const usd = mibps;
 export const pct = (v) => (Number.isFinite(v) ? `${Math.round(v * 100)} %` : "—");
-export const mibps = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "—");
 const monthsText = (n) => `${n} month${n === 1 ? "" : "s"}`;
 const measured = (r) => (r.extrapolated ? "beyond what was measured (extrapolated)" : "inside what was measured")
   + (r.latency_basis === "none" ? "; latency not known" : `; latency: ${r.latency_basis}`);
@@ -177,43 +179,71 @@ function pointLabels(svg, tip) {
   });
 }
 
-function renderTable(table, caption, rows, best, months) {
-  if (!rows.length) {
-    caption.textContent = "No options until the input above is corrected.";
-    table.replaceChildren();
-    return;
-  }
-  const cols = [["#"], ["Option"], [`USD over the horizon (${monthsText(months)})`], ["USD a month"], ["Headroom"],
-                ["Carries it"], ["What binds"], ["Status"], ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"],
-                ["Latency basis", "more"], ["Chapter", "more"]];
-  const head = el("tr", {}, ...cols.map(([h, c]) => el("th", {scope: "col", text: h, ...(c ? {class: c} : {})})));
-  const body = rows.map((r, i) => el("tr", {class: r.feasible ? "feasible" : "infeasible"},
-    el("td", {text: String(i + 1)}),
-    el("th", {scope: "row", text: r.option + (best.has(r.option) ? " ◆" : "")}),
-    el("td", {text: usd(r.horizon_usd)}),
-    el("td", {text: r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd)}),
-    el("td", {text: pct(r.headroom)}),
-    el("td", {text: r.feasible ? "yes" : "no"}),
-    el("td", {class: "binds", text: r.binding}),
-    el("td", {text: r.status}),
-    el("td", {class: "more", text: Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—"}),
-    el("td", {class: "more", text: mibps(r.limit_mibps)}),
-    el("td", {class: "more", text: r.latency_basis}),
-    el("td", {class: "more"}, el("a", {href: `${r.chapter}.html`, text: r.chapter}))));
-  caption.textContent = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
-    + "among those that carry the workload (◆: no other option is both cheaper over the horizon and has more headroom). "
-    + "Options without a complete price come after the priced ones.";
-  table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
+// Elements built once and kept: show(items, fill) leaves one of make()'s {node, t} in parent for each item, in order,
+// and writes into its text nodes t the strings fill(item, i, that {node, t}) gives, where they changed. An answer so
+// rewrites only the text that changed rather than rebuilding the table and the cards, whose hundreds of new elements,
+// and the old ones to collect, took most of an answer's time.
+const put = (text, v) => { v = `${v ?? ""}`; if (text.data !== v) text.data = v; };
+const texts = (n) => Array.from({length: n}, () => document.createTextNode(""));
+function kept(parent, make) {
+  const made = [];
+  return (items, fill) => {
+    items.forEach((item, i) => {
+      const m = made[i] ??= make();
+      if (!m.node.parentNode) parent.append(m.node);
+      fill(item, i, m).forEach((v, j) => put(m.t[j], v));
+    });
+    for (const m of made.slice(items.length)) m.node.remove();
+  };
+}
+
+const COLS = [["#"], ["Option"], [], ["USD a month"], ["Headroom"], ["Carries it"], ["What binds"], ["Status"],
+              ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"], ["Latency basis", "more"], ["Chapter", "more"]];
+
+// The ranked table: the header and a row an option, built once and rewritten where an answer changes them.
+function tableView(table, caption) {
+  const horizon = document.createTextNode("");
+  const head = el("thead", {}, el("tr", {}, ...COLS.map(([h, c], j) => el("th", {scope: "col", ...(c ? {class: c} : {})}, j === 2 ? horizon : h))));
+  const body = el("tbody");
+  const show = kept(body, () => {
+    const t = texts(COLS.length), a = el("a", {}, t[11]);
+    return {t, a, node: el("tr", {}, ...t.map((x, j) => (j === 1 ? el("th", {scope: "row"}, x)
+      : el("td", j === 6 ? {class: "binds"} : COLS[j][1] ? {class: "more"} : {}, j === 11 ? a : x))))};
+  });
+  return (rows, best, months) => {
+    if (!rows.length) {
+      caption.textContent = "No options until the input above is corrected.";
+      table.replaceChildren();
+      return;
+    }
+    put(horizon, `USD over the horizon (${monthsText(months)})`);
+    show(rows, (r, i, {a, node}) => {
+      const c = r.feasible ? "feasible" : "infeasible", href = `${r.chapter}.html`;
+      if (node.className !== c) node.className = c;
+      if (a.getAttribute("href") !== href) a.setAttribute("href", href);
+      return [i + 1, r.option + (best.has(r.option) ? " ◆" : ""), usd(r.horizon_usd),
+        r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd),
+        pct(r.headroom), r.feasible ? "yes" : "no", r.binding, r.status,
+        Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—", mibps(r.limit_mibps), r.latency_basis, r.chapter];
+    });
+    const text = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
+      + "among those that carry the workload (◆: no other option is both cheaper over the horizon and has more headroom). "
+      + "Options without a complete price come after the priced ones.";
+    if (caption.textContent !== text) caption.textContent = text;
+    if (!table.firstChild) table.append(head, body);
+  };
 }
 
 // The best few options that carry it, side by side: what a reader compares before the whole table.
-function renderBest(list, rows, months) {
-  list.replaceChildren(...rows.filter((r) => r.feasible).slice(0, BEST).map((r) => el("li", {},
-    el("strong", {text: r.option}),
-    el("dl", {}, ...[[`USD over the horizon (${monthsText(months)})`, usd(r.horizon_usd)],
-                     ["USD a month", r.price_complete ? usd(r.monthly_usd) : `${usd(r.monthly_usd)}, not a complete price`],
-                     ["Headroom", pct(r.headroom)], ["What binds", r.binding], ["Status", r.status], ["Measured", measured(r)]]
-      .flatMap(([k, v]) => [el("dt", {text: k}), el("dd", {text: v})])))));
+function bestView(list) {
+  const show = kept(list, () => {
+    const t = texts(13);
+    return {t, node: el("li", {}, el("strong", {}, t[0]), el("dl", {}, ...t.slice(1).map((x, j) => el(j % 2 ? "dd" : "dt", {}, x))))};
+  });
+  return (rows, months) => show(rows.filter((r) => r.feasible).slice(0, BEST), (r) => [r.option,
+    `USD over the horizon (${monthsText(months)})`, usd(r.horizon_usd),
+    "USD a month", r.price_complete ? usd(r.monthly_usd) : `${usd(r.monthly_usd)}, not a complete price`,
+    "Headroom", pct(r.headroom), "What binds", r.binding, "Status", r.status, "Measured", measured(r)]);
 }
 
 async function fioSection(app, state) {
@@ -232,15 +262,20 @@ async function fioSection(app, state) {
     const chosen = state.rows.find((r) => r.option === pick.value) || state.rows.find((r) => r.feasible) || state.rows[0];
     (await import("./studio-on-demand.js")).showRuns(out, runs, chosen, state.workload, memory, fail);
   };
+  let listed = "";  // the options the list offers, one a line: rebuilt only when they change
   state.onRanked = () => {
     if (!state.rows.length) {  // no answer while an input is wrong: nothing to compare a run with
       pick.replaceChildren();
+      listed = "";
       if (runs) out.replaceChildren(el("p", {text: "No option to compare your run with until the workload's inputs are corrected."}));
       return;
     }
-    const keep = pick.value;
-    pick.replaceChildren(...state.rows.filter((r) => r.feasible).map((r) => el("option", {value: r.option, text: r.option})));
-    if ([...pick.options].some((o) => o.value === keep)) pick.value = keep;
+    const carrying = state.rows.filter((r) => r.feasible).map((r) => r.option), keep = pick.value;
+    if (carrying.join("\n") !== listed) {
+      pick.replaceChildren(...carrying.map((o) => el("option", {value: o, text: o})));
+      if (carrying.includes(keep)) pick.value = keep;
+      listed = carrying.join("\n");
+    }
     if (runs) show();
   };
   pick.addEventListener("change", () => { if (runs) show(); });
@@ -320,8 +355,11 @@ async function main() {
     linked = params;
   }
 
+  const renderTable = tableView(table, caption), renderBest = bestView(best);
+  // the chart's width as last laid out, kept by the ResizeObserver below: reading it here would force the layout of
+  // whatever the last answer changed (until the observer has reported once, drawChart reads it)
+  let chartWidth;
   function update() {
-    const chartWidth = svg.getBoundingClientRect().width;  // before anything changes: no forced layout
     if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") form.elements.mibps.value = "";
     if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") form.elements.ops_per_s.value = "";
     for (const s of [region, load]) for (const o of s.querySelectorAll("option[data-unknown]")) if (o.value !== s.value) o.remove();
@@ -336,8 +374,8 @@ async function main() {
     } catch (err) {  // no answer stays on screen, in the link or in the downloads once an input is wrong
       error.textContent = labelled(err.message, typed);
       Object.assign(state, {rows: [], workload: null, best: new Set()});
-      renderTable(table, caption, [], state.best, null);
-      renderBest(best, [], null);
+      renderTable([], state.best, null);
+      renderBest([], null);
       drawChart(svg, [], state.best, null, chartWidth);
       tip.hidden = chartBox.hidden = true;
       status.textContent = "No answer until the input named above is corrected.";
@@ -351,15 +389,17 @@ async function main() {
     for (const b of buttons.querySelectorAll("button")) b.disabled = false;
     const months = workload(F, w).months;
     Object.assign(state, {rows, months, best: frontier(rows), workload: {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1}});
-    renderTable(table, caption, rows, state.best, months);
-    renderBest(best, rows, months);
+    renderTable(rows, state.best, months);
+    renderBest(rows, months);
     drawChart(svg, rows, state.best, months, chartWidth);
     const top = rows[0], n = rows.filter((r) => r.feasible).length;
-    // "carries it" only as far as the evidence goes: beyond a measurement, or under a bound of unknown latency, it says so
+    // "carries it" only as far as the evidence goes: beyond a measurement, under a bound of unknown latency, or in
+    // preview (not yet generally available), it says so
     const how = top.extrapolated ? "Cheapest, beyond what was measured," : "Cheapest that carries it";
     const latency = w.latency_ms !== undefined && top.latency_basis === "none" ? " (its latency under your bound is not known)" : "";
+    const preview = top.status === "preview" ? " (preview)" : "";
     status.textContent = top.feasible && top.price_complete
-      ? `${how}${latency} over ${monthsText(months)}: ${top.option}, ${usd(top.horizon_usd)} USD over the horizon, `
+      ? `${how}${latency} over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
         + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
     linkSoon(w);
@@ -370,7 +410,8 @@ async function main() {
   region.addEventListener("change", () => { note.textContent = ""; });
   let drawnWidth = 0;  // a phone turned, a window resized: the chart redrawn at its new width
   new ResizeObserver(() => {
-    const width = Math.round(svg.getBoundingClientRect().width);
+    chartWidth = svg.getBoundingClientRect().width;
+    const width = Math.round(chartWidth);
     if (width !== drawnWidth && state.months) drawChart(svg, state.rows, state.best, state.months);
     drawnWidth = width;
   }).observe(svg);

@@ -44,11 +44,12 @@ export function workload(F, input) {
 
 // ---- shared arithmetic ----------------------------------------------------------------------------------------
 const conv = (F, v, from, to) => v * F.bytes[from] / F.bytes[to];
-// Python's "{:,.Nf}": a tie rounds to the even digit
+// Python's "{:,.Nf}": a tie rounds to the even digit (a formatter kept for each d: toLocaleString makes one a call)
+const FMT = [];
 function fmt(v, d) {
   const scaled = v * 10 ** d, down = Math.floor(scaled);
   const n = scaled - down === 0.5 ? (down % 2 === 0 ? down : down + 1) : Math.round(scaled);
-  return (n / 10 ** d).toLocaleString("en-US", {minimumFractionDigits: d, maximumFractionDigits: d});
+  return (FMT[d] ??= new Intl.NumberFormat("en-US", {minimumFractionDigits: d, maximumFractionDigits: d})).format(n / 10 ** d);
 }
 const gfmt = (v) => String(Number(v.toPrecision(6))); // Python's "{:g}"
 const mib = (v) => `${fmt(v, 0)} MiB/s`;
