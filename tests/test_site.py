@@ -1525,3 +1525,12 @@ def test_the_studios_answer_says_when_its_first_row_is_in_preview(browser, serve
     assert f": {top['option']}, " in answer and "(preview)" not in answer
     assert problems == []
     page.close()
+
+
+def test_the_studios_answer_says_the_date_of_its_prices(browser, server):
+    from storageperf.platforms import azure_netapp_files as anf
+
+    page, problems = _studio(browser, server)
+    answer = page.inner_text("#studio-answer")
+    assert answer.endswith(f"Prices: Azure Retail Prices snapshot of {anf.PRICE_SNAPSHOT_DATE}.") and problems == []
+    page.close()

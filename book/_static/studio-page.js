@@ -400,7 +400,8 @@ async function main() {
     const preview = top.status === "preview" ? " (preview)" : "";
     status.textContent = top.feasible && top.price_complete
       ? `${how}${latency} over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
-        + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it.`
+        + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it. `
+        + `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}.`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
     linkSoon(w);
     if (state.onRanked) state.onRanked();
