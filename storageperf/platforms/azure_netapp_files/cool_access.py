@@ -258,14 +258,17 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     rehydrated = np.minimum(total_in[1:] - in_by[1:], cool_target)
     cool_tier = cool_target - rehydrated
     step_hours = dt * hours
+
+    def by_month(per_step):   # each month's sum of its steps
+        return per_step.reshape(months, int(steps_per_month)).sum(axis=1)
+
     frame = pd.DataFrame({
-        "month": np.repeat(np.arange(1, months + 1), int(steps_per_month)),
-        "hot": (data_gib - cool_tier) * hot_price * step_hours,
-        "unallocated": (pool - data_gib) * hot_price * step_hours,
-        "cool": cool_tier * cool_price * step_hours,
-        "transfer": (moved_down + reads + recooled) * transfer_price,
-        "all_hot": np.full(t.shape, pool * hot_price * step_hours),
-    }).groupby("month").sum()
+        "hot": by_month((data_gib - cool_tier) * hot_price * step_hours),
+        "unallocated": by_month((pool - data_gib) * hot_price * step_hours),
+        "cool": by_month(cool_tier * cool_price * step_hours),
+        "transfer": by_month((moved_down + reads + recooled) * transfer_price),
+        "all_hot": by_month(np.full(t.shape, pool * hot_price * step_hours)),
+    }, index=pd.RangeIndex(1, months + 1, name="month"))
     frame.insert(4, "total", frame[["hot", "unallocated", "cool", "transfer"]].sum(axis=1))
     frame["saving"] = frame["all_hot"] - frame["total"]
     frame["cumulative_saving"] = frame["saving"].cumsum()
