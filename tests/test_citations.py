@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from storageperf import data
 from storageperf_book import citations, editions
@@ -117,3 +118,18 @@ def test_a_work_read_at_a_commit_is_cited_with_its_permalink():
     for key in read_at_a_commit:
         assert re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+", ENTRIES[key]["url"]), key
 
+
+
+def test_the_guide_says_how_to_cite_it():
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    assert cff["cff-version"] == "1.2.0" and cff["message"].strip()
+    assert cff["title"] == config["title"]
+    assert cff["authors"] and all({"name"} <= set(a) or {"family-names"} <= set(a) for a in cff["authors"])
+    assert set(cff["license"]) == {"MIT", "CC-BY-4.0"}  # LICENSE: code MIT, prose and data CC BY 4.0
+    # the repository's address is known at build time only (storageperf_book.sphinx_ext.repository_url): the file
+    # names none rather than one a fork would carry wrongly, unless _config.yml states one
+    assert ("repository-code" in cff) == bool(config["repository"]["url"])
+    intro = (ROOT / "book" / "intro.md").read_text(encoding="utf-8")
+    section = intro[intro.index("## How to cite this guide"):]
+    assert "](../CITATION.cff)" in section and "{doc}`data-and-sources`" in section
