@@ -257,7 +257,7 @@ def test_a_citation_reads_in_a_notebook_as_on_its_page(html_dir):
 
 
 # every cited work one click away: sphinxcontrib-bibtex renders an entry's url field as a link out of the site
-_LINK_OUT = re.compile(r'<a class="reference external" href="(https://[^"]+)"')
+_LINK_OUT = re.compile(r'<a class="(?:[\w-]+ )*reference external" href="(https://[^"]+)"[^>]*>(.*?)</a>', re.S)
 
 
 def _alpha_labels():
@@ -281,8 +281,10 @@ def test_each_work_in_a_reference_list_links_to_its_address(html_dir, pages):
     for page in pages:
         for label, reference in _CITATION.findall((html_dir / page).read_text(encoding="utf-8")):
             key = keys[re.sub(r"<[^>]+>|[\[\]]", "", label)]
-            links = [html_lib.unescape(u) for u in _LINK_OUT.findall(reference)]
+            links = [html_lib.unescape(u) for u, _ in _LINK_OUT.findall(reference)]
             assert links == [entries[key]["url"]], f"{page}: {key} links {links}, not its address"
+            # the address written out, not shortened by the theme to a repository's name
+            assert [html_lib.unescape(t) for _, t in _LINK_OUT.findall(reference)] == [links[0].split("://", 1)[1]], key
             listed.add(key)
     # one link per cited work: each work a chapter cites is listed, with its link, on the chapter's page
     chapters = sorted((ROOT / "book").glob("[!_]*.ipynb"))
@@ -299,7 +301,7 @@ def test_the_appendix_links_each_document_to_its_address(html_dir):
     rows = Counter(f'<a class="reference external" href="{html_lib.escape(url)}">{html_lib.escape(title)}</a>'
                    for url, title in zip(documents["url"], documents["title"]))
     assert {link: appendix.count(link) for link in rows} == dict(rows)
-    assert set(documents["url"]) <= {html_lib.unescape(u) for u in _LINK_OUT.findall(appendix)}
+    assert set(documents["url"]) <= {html_lib.unescape(u) for u, _ in _LINK_OUT.findall(appendix)}
 
 
 def test_the_intro_says_how_to_cite_the_guide_and_serves_its_citation_file(html_dir):
