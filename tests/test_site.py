@@ -284,7 +284,8 @@ def test_each_work_in_a_reference_list_links_to_its_address(html_dir, pages):
             links = [html_lib.unescape(u) for u, _ in _LINK_OUT.findall(reference)]
             assert links == [entries[key]["url"]], f"{page}: {key} links {links}, not its address"
             # the address written out, not shortened by the theme to a repository's name
-            assert [html_lib.unescape(t) for _, t in _LINK_OUT.findall(reference)] == [links[0].split("://", 1)[1]], key
+            texts = [html_lib.unescape(t) for _, t in _LINK_OUT.findall(reference)]
+            assert texts == [links[0].split("://", 1)[1]], f"{page}: {key} reads {texts}"
             listed.add(key)
     # one link per cited work: each work a chapter cites is listed, with its link, on the chapter's page
     chapters = sorted((ROOT / "book").glob("[!_]*.ipynb"))
