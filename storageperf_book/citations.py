@@ -4,9 +4,9 @@ On the site, sphinxcontrib-bibtex renders a chapter's ``{cite}`` roles as ``[Mic
 ``{bibliography}`` directive as the list of the works it cites. A notebook interface has neither: jupyterlab-myst
 shows the bare key, marked "Citation Not Found", and no list. So the copies a reader opens there carry the
 citations as text: ``[Microsoft, 2025a: *Title*]`` where the site writes the label, and the chapter's works, one a
-line, where the site lists them. Those copies are Binder's (``binder/postBuild`` runs :func:`main` over the
-chapters), each chapter's runnable zip (:mod:`storageperf_book.archive`) and the workshop's editions
-(:mod:`storageperf_book.editions`).
+line with its address as a link, where the site lists them. Those copies are Binder's (``binder/postBuild`` runs
+:func:`main` over the chapters), each chapter's runnable zip (:mod:`storageperf_book.archive`) and the workshop's
+editions (:mod:`storageperf_book.editions`).
 
 A work's label is the site's: its authors' last names (one, two, or the first and "et al."), its year or "n.d.", and
 a letter after the year where one author has several works in a year, given in the order of the site's reference
@@ -126,13 +126,16 @@ def labels(entries):
 
 
 def reference(entry, label):
-    """One line of a chapter's list of works: label, title, where it was published, its note."""
+    """One line of a chapter's list of works: label, title, where it was published, its note, and its address as a
+    link (``<https://...>``, which a notebook renders as one), as the site's reference list has it."""
     where = [_plain(entry[f]) for f in ("howpublished", "journal", "publisher", "institution") if f in entry]
     if "number" in entry:
         where.append(_plain(entry["number"]))
     parts = [f"{label}. *{_plain(entry.get('title', ''))}*.", *(f"{w}." for w in where)]
     if "note" in entry:
         parts.append(f"{_plain(entry['note'])}.")
+    if "url" in entry:
+        parts.append(f"<{entry['url'].strip()}>")
     return " ".join(parts)
 
 

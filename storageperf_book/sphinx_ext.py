@@ -313,10 +313,19 @@ def _subset_webfonts(app, exception):
 
 
 def _book_bibliography_style(bibfiles):
-    """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``."""
+    """The ``book`` pybtex style: ``alpha``, with its labels computed once over every entry of ``bibfiles``, and a
+    work's address (its ``url``) written out as its link's text without the scheme. The theme shortens a link whose
+    text is its address to the repository's name, so a permalink to a file at a commit would read
+    "MicrosoftDocs/azure-docs" and hide which file and which commit; on paper, the address is the reference."""
     from pybtex.database import parse_file
+    from pybtex.richtext import Text
     from pybtex.style.formatting.alpha import Style as Alpha
     from pybtex.style.labels import BaseLabelStyle
+    from pybtex.style.template import field, href, node, words
+
+    @node
+    def address(children, context):
+        return Text(context["entry"].fields["url"].strip().split("://", 1)[-1])
 
     entries = [entry for f in bibfiles for entry in parse_file(f).entries.values()]
     alpha = Alpha()
@@ -329,6 +338,9 @@ def _book_bibliography_style(bibfiles):
 
     class BookStyle(Alpha):
         default_label_style = BookLabels
+
+        def format_url(self, e):
+            return words["URL:", href[field("url", raw=True)][address]]
 
     return BookStyle
 

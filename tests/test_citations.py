@@ -4,7 +4,9 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
+from storageperf import data
 from storageperf_book import citations, editions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +46,9 @@ def test_a_chapters_citations_read_as_author_year_and_title(notebook):
     listed = text[text.index(citations.HEADING):].splitlines()[2:]
     listed = [line for line in listed if line.startswith("- ")]
     assert [line[2:].split(". *")[0] for line in listed] == sorted(labels[k] for k in keys)
+    # each work with its address, a link in a notebook as on the site
+    assert [line.rsplit(" ", 1)[-1] for line in listed] == [f"<{ENTRIES[k]['url']}>" for k in
+                                                          sorted(keys, key=labels.get)]
 
 
 def test_a_citation_of_a_work_not_in_the_bibliography_says_which():
@@ -70,3 +75,61 @@ def test_binder_writes_the_chapters_citations_as_text():
     # repo2docker runs binder/postBuild in the repository: it must rewrite every chapter's citations
     post = (ROOT / "binder" / "postBuild").read_text()
     assert re.search(r"^python -m storageperf_book\.citations book/\*\.ipynb", post, re.M)
+
+
+# Every cited work one click away: its address in the bibliography, the same as its row of data/documents.csv.
+
+#: Works the guide cites for a law or a convention, from which no number of the data package comes: they have no row
+#: in documents.csv. Every other entry names its row (field ``document``).
+OUTSIDE_THE_DATA = {"little1961", "lazowska1984", "iec80000_13"}
+
+
+def test_every_cited_work_has_an_https_address():
+    documents = data.load("documents")
+    missing = [k for k, e in ENTRIES.items() if not re.fullmatch(r"https://\S+", e.get("url", "").strip())]
+    missing += [d for d, url in zip(documents["id"], documents["url"]) if not re.fullmatch(r"https://\S+", url)]
+    assert not missing, f"cited without an https address: {missing}"
+
+
+def test_a_work_in_the_bibliography_and_in_documents_csv_is_one_document_with_one_address():
+    documents = data.load("documents").set_index("id")
+    named = {key: entry["document"].strip() for key, entry in ENTRIES.items() if "document" in entry}
+    assert set(ENTRIES) - set(named) == OUTSIDE_THE_DATA
+    assert set(named.values()) <= set(documents.index), set(named.values()) - set(documents.index)
+    assert len(set(named.values())) == len(named), "two entries name one document"
+    for key, document in named.items():
+        entry, row = ENTRIES[key], documents.loc[document]
+        assert entry["url"].strip() == row["url"], f"{key} links {entry['url']}, its document {document} {row['url']}"
+        # the two say the same of the work where both say it: the commit read, the year
+        cited_commit = re.search(r"commit ([0-9a-f]{7,40})", entry.get("howpublished", ""))
+        read_commit = re.search(r"commit ([0-9a-f]{7,40})", row["where"])
+        if cited_commit:
+            assert read_commit and read_commit[1].startswith(cited_commit[1]), key
+        if "year" in entry and isinstance(row["date"], str):
+            assert row["date"].startswith(entry["year"].strip()), f"{key}: {entry['year']}, {document}: {row['date']}"
+
+
+def test_a_work_read_at_a_commit_is_cited_with_its_permalink():
+    # the site's reference list links the file at the commit read, named in full, wherever the data records one
+    documents = data.load("documents").set_index("id")
+    read_at_a_commit = [key for key, entry in ENTRIES.items() if "document" in entry
+                        and re.search(r"\bcommit [0-9a-f]{7}", documents.loc[entry["document"].strip(), "where"])]
+    assert read_at_a_commit
+    for key in read_at_a_commit:
+        assert re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+", ENTRIES[key]["url"]), key
+
+
+
+def test_the_guide_says_how_to_cite_it():
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    assert cff["cff-version"] == "1.2.0" and cff["message"].strip()
+    assert cff["title"] == config["title"]
+    assert cff["authors"] and all({"name"} <= set(a) or {"family-names"} <= set(a) for a in cff["authors"])
+    assert set(cff["license"]) == {"MIT", "CC-BY-4.0"}  # LICENSE: code MIT, prose and data CC BY 4.0
+    # the repository's address is known at build time only (storageperf_book.sphinx_ext.repository_url): the file
+    # names none rather than one a fork would carry wrongly, unless _config.yml states one
+    assert ("repository-code" in cff) == bool(config["repository"]["url"])
+    intro = (ROOT / "book" / "intro.md").read_text(encoding="utf-8")
+    section = intro[intro.index("## How to cite this guide"):]
+    assert "](../CITATION.cff)" in section and "{doc}`data-and-sources`" in section

@@ -142,3 +142,49 @@ def test_discrepancies_render_every_row_of_a_document():
     assert html.count("<details") == len(ids) and all(i in html for i in ids)
     with pytest.raises(ValueError, match="document must be an id with rows"):
         discrepancies("nope")
+
+
+# Every document with its address: a permalink to the revision read where the data records one.
+_COMMIT = re.compile(r"\bcommit ([0-9a-f]{7,40})\b")
+_BLOB = re.compile(r"https://github\.com/(?P<repo>[\w.-]+/[\w.-]+)/blob/(?P<commit>[0-9a-f]{40})/(?P<path>\S+)")
+_HISTORY = re.compile(r"https://github\.com/(?P<repo>[\w.-]+/[\w.-]+)/commits/main/(?P<path>\S+)")
+
+
+def test_every_document_has_an_https_address_and_says_how_it_was_formed():
+    documents = data.load("documents")
+    fields = next(r for r in data.package()["resources"] if r["name"] == "documents")["schema"]["fields"]
+    kinds = next(f for f in fields if f["name"] == "url_kind")["constraints"]["enum"]
+    assert documents["url"].str.fullmatch(r"https://\S+").all(), documents.loc[~documents["url"].str.startswith(
+        "https://"), "id"].tolist()
+    assert documents["url_kind"].isin(kinds).all()
+
+
+def test_a_document_read_at_a_commit_links_to_the_file_at_that_full_commit():
+    # "MicrosoftDocs/azure-docs articles/x.md (commit 8aa2...)" -> https://github.com/MicrosoftDocs/azure-docs/blob/
+    # 8aa2.../articles/x.md; an abbreviated commit (Azure/azure-netapp-files, "commit 5bd1556") written out in full
+    for row in data.load("documents").itertuples():
+        commits = _COMMIT.findall(row.where)
+        if not commits:
+            assert row.url_kind != "commit", f"{row.id}: a permalink to a commit its where does not record"
+            continue
+        link = _BLOB.fullmatch(row.url)
+        assert row.url_kind == "commit" and link, f"{row.id}: read at commit {commits[0]}, linked as {row.url}"
+        assert link["commit"].startswith(commits[0]), row.id
+        assert link["repo"] in row.where and link["path"] in row.where, row.id
+
+
+def test_a_document_not_read_at_a_commit_links_to_an_address_its_row_records():
+    for row in data.load("documents").itertuples():
+        address = row.url.removeprefix("https://")
+        if row.url_kind == "history":  # the revision read is known by its ms.date: the file's history holds it
+            link = _HISTORY.fullmatch(row.url)
+            assert link and link["repo"] in row.where and link["path"] in row.where, row.id
+        elif row.url_kind == "archive":  # a capture of a date: web.archive.org/web/<timestamp>/<the page's address>
+            capture = re.fullmatch(r"web\.archive\.org/web/\d{14}/https?://(\S+)", address)
+            assert capture and address in row.where and capture[1] in row.where, row.id
+        elif row.url_kind == "repository":  # a repository, or a file in its default branch (HEAD)
+            assert all(part in row.where for part in address.split("/blob/HEAD/")), row.id
+        elif row.url_kind == "page":  # the address the document or the copy read states
+            assert address in row.where, row.id
+        elif row.url_kind == "publisher-pattern":  # none recorded: the publisher's address for a report's number
+            assert re.search(r"tr-\d+", address)[0] in row.where.lower(), row.id

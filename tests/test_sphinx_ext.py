@@ -1,5 +1,6 @@
 """Where the site's launch and repository buttons point: the repository the site is built from."""
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,16 @@ def test_the_book_scripts_without_comments_still_parse_and_keep_their_strings():
         done = subprocess.run([node, "--input-type=module", "--check"], input=slim, capture_output=True, text=True)
         assert done.returncode == 0, f"{script.name}: {done.stderr[:500]}"
         assert without_comments(slim) == slim, script.name  # nothing left to take out
+
+
+def test_a_reference_links_its_address_written_out():
+    # the theme would shorten a link whose text is its address to the repository's name, hiding the file and commit
+    from pybtex.backends.html import Backend
+    from pybtex.database import parse_file
+
+    bib = Path(__file__).resolve().parent.parent / "book" / "references.bib"
+    style = sphinx_ext._book_bibliography_style([bib])()
+    works = parse_file(bib)
+    for entry in style.format_bibliography(works):
+        url = works.entries[entry.key].fields["url"]
+        assert f'URL: <a href="{url}">{url.split("://", 1)[1]}</a>' in entry.text.render(Backend()), entry.key
