@@ -564,10 +564,10 @@ def room_figures(counts):
                                  textposition="outside", marker={"color": colours, "pattern": {"shape": pattern}},
                                  hovertemplate=f"%{{x}}<br>{name}: %{{y}} of {answered} participants<extra></extra>"))
         top = max(1, int(rows[["first", "last"]].to_numpy().max()))
-        step = max(1, math.ceil(top / 5))  # five ticks at most, each a whole number of participants
+        step = max(1, math.ceil(top / 4))  # four ticks at most, each a whole number of participants
         unknown = f"; first attempts known for {known}" if known < answered else ""
         number = set(rows["option"]) <= set(_VERDICT_LABELS)
-        fig.update_layout(title=f"{q}: {answered} answered{unknown}", height=340, barmode="group",
+        fig.update_layout(title=f"{q}: {answered} answered{unknown}", height=440, barmode="group",
                           legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
                           yaxis={"title": "participants", "tickformat": "d", "tick0": 0, "dtick": step,
                                  "range": [0, top + step]},

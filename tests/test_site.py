@@ -835,8 +835,9 @@ def test_a_calculators_answer_is_visible_text_that_follows_its_controls(browser,
 
 
 #: Most bytes a chapter page may transfer, gzip-compressed at level 9, before a reader touches a calculator (its
-#: states load then): the page carries each calculator's default figure only.
-PAGE_BUDGET = 40_000
+#: states load then): the page carries each calculator's default figure only (a calculator's states are tens of kB
+#: more). The longest chapters, with every reference's address written out, are near 41 kB.
+PAGE_BUDGET = 42_000
 
 
 def test_each_page_is_light_before_a_calculator_is_touched(html_dir, pages):
