@@ -834,14 +834,16 @@ def test_a_calculators_answer_is_visible_text_that_follows_its_controls(browser,
     assert answered >= 20
 
 
-#: Most bytes a chapter page may transfer, gzip-compressed at level 9, before a reader touches a calculator (its
-#: states load then): the page carries each calculator's default figure only (a calculator's states are tens of kB
-#: more). The longest chapters, with every reference's address written out, are near 41 kB.
-PAGE_BUDGET = 42_000
-
-
 def test_each_page_is_light_before_a_calculator_is_touched(html_dir, pages):
+    # Most bytes a chapter page may transfer, gzip-compressed at level 9, before a reader touches a calculator (its
+    # states load then): the page carries each calculator's default figure only; the budget is make bench's
     import gzip
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("benchmark", ROOT / "tools" / "benchmark.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    PAGE_BUDGET = bench.HTML_BUDGET
 
     heavy = {name: size for name in pages
              if (size := len(gzip.compress((html_dir / name).read_bytes(), compresslevel=9))) > PAGE_BUDGET}
