@@ -336,25 +336,18 @@ function coolQuota(F, data, cool, need, level, rule, t) { // cool_access_quota_t
 }
 
 function coolHorizon(F, w, level, pool) { // cool_access_cost_by_month with nothing read back, summed
+  // per step hot + unallocated + cool = (pool - cool tier) x hot price + cool tier x cool price, and the moves to the
+  // cool tier add up to what has cooled by the end: one sum over the steps, of the cool tier
   const C = F.anf.cool, P = F.anf.prices[w.region];
   const month = F.days_per_month, hours = F.hours_per_month / month;
   const d0 = conv(F, w.capacity_tib, "TiB", "GiB"), growth = conv(F, w.growth_tib_per_month, "TiB", "GiB");
-  const poolGib = conv(F, pool, "TiB", "GiB"), c = w.cold_share, period = C.coolness_days, delay = C.delay_days;
-  const steps = C.steps_per_month, dt = month / steps, stepHours = dt * hours;
-  const cooled = (time) => c * ((time >= 0 + period + delay ? d0 : 0) + growth * Math.max(time - period - delay, 0) / month);
-  let total = 0;
-  for (let m = 0; m < w.months; m++) {
-    let hot = 0, unallocated = 0, cool = 0, transfer = 0;
-    for (let k = m * steps; k < (m + 1) * steps; k++) {
-      const t = k * dt + dt / 2, data = d0 + growth * t / month, tier = cooled(t);
-      hot += (data - tier) * P[level] * stepHours;
-      unallocated += (poolGib - data) * P[level] * stepHours;
-      cool += tier * P.cool * stepHours;
-      transfer += (cooled((k + 1) * dt) - cooled(k * dt)) * P.transfer;
-    }
-    total += hot + unallocated + cool + transfer;
-  }
-  return total;
+  const poolGib = conv(F, pool, "TiB", "GiB"), c = w.cold_share, start = C.coolness_days + C.delay_days;
+  const n = w.months * C.steps_per_month, dt = month / C.steps_per_month, stepHours = dt * hours;
+  const cooled = (time) => c * ((time >= start ? d0 : 0) + growth * Math.max(time - start, 0) / month);
+  let tiers = 0;
+  for (let k = 0; k < n; k++) tiers += cooled(k * dt + dt / 2);
+  return n * poolGib * P[level] * stepHours + tiers * (P.cool - P[level]) * stepHours
+    + (cooled(n * dt) - cooled(0)) * P.transfer;
 }
 
 function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf_cool: n volumes of type t, one pool
