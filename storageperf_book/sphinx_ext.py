@@ -340,7 +340,7 @@ def _book_bibliography_style(bibfiles):
         default_label_style = BookLabels
 
         def format_url(self, e):
-            return words["URL:", href[field("url", raw=True)][address]]
+            return words["URL:", href(field("url", raw=True))[address]]
 
     return BookStyle
 
