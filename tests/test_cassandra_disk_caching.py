@@ -470,3 +470,15 @@ def test_the_articles_remote_latency_is_a_queue_and_the_fit_is_not_held_to_it():
     assert values["fio_iodepth"] == depth
     assert 'v("fio_in_flight"' in text and 'v("fio_iodepth"' in text
     assert "fio_in_flight" in checks
+
+
+def test_a_size_sold_today_is_predicted_uncached_and_refused_where_its_limits_are_not_published():
+    today = azure_vm.UNCACHED_SIZES[-1]
+    got = cas.predict(512, 64, "None", vm_size=today)
+    assert got["extrapolated"] and today in got["outside"]        # not the size the source measured
+    paths = azure_vm.disk_paths(today, "P30", 4)
+    assert paths["cached"] is None and got["ceilings"]["disk limits"] <= 3 * paths["uncached"]["iops"] + 1e-9
+    with pytest.raises(ValueError, match=f"caching 'ReadOnly' has no published limit on vm_size '{today}'"):
+        cas.predict(512, 64, "ReadOnly", vm_size=today)
+    with pytest.raises(ValueError, match=f"write_share must be 0 on vm_size '{today}'"):
+        cas.predict(512, 64, "None", vm_size=today, write_share=0.1)

@@ -150,6 +150,25 @@ def check_host_caching(caching, disk):
     return caching
 
 
+def check_vm_caching(vm_size, caching):
+    """Check that ``vm_size`` is a size the guide holds limits for with this host caching; return it.
+
+    A size of :data:`UNCACHED_SIZES` has uncached limits only: ReadOnly on it is refused, naming the sizes that
+    have cached limits.
+
+    Examples
+    --------
+    >>> check_vm_caching("Standard_E16ds_v6", "None")
+    'Standard_E16ds_v6'
+    """
+    checks.choice("caching", caching, CACHING_MODES)
+    checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES)
+    if caching == "ReadOnly" and vm_size in UNCACHED_SIZES:
+        raise ValueError(f"caching 'ReadOnly' has no published limit on vm_size {vm_size!r}: its size table gives "
+                         f"uncached limits only; use caching 'None', or one of {', '.join(DISK_SIZES)}")
+    return vm_size
+
+
 def disk_path_limits(vm_size, caching, disk, disk_count):
     """Per-VM IOPS and throughput limits of the path a read takes, with or without the host cache.
 
@@ -186,10 +205,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     """
     checks.choice("caching", caching, CACHING_MODES)
     n = checks.in_range("disk_count", disk_count, 1, 64)
-    checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES)
-    if caching == "ReadOnly" and vm_size in UNCACHED_SIZES:
-        raise ValueError(f"caching 'ReadOnly' has no published limit on vm_size {vm_size!r}: its size table gives "
-                         f"uncached limits only; use caching 'None', or one of {', '.join(DISK_SIZES)}")
+    check_vm_caching(vm_size, caching)
     checks.choice("disk", disk, DISKS)
     check_host_caching(caching, disk)
     if caching == "ReadOnly":
@@ -284,7 +300,8 @@ def disk_paths(vm_size, disk, disk_count):
     -------
     dict
         ``cached`` and ``uncached``: ``{"iops": ..., "mb_per_s": ...}`` [1/s], [MB/s], the form
-        :func:`storageperf.concepts.bounds.host_cache_ops_limit` takes; ``uncached_iops_binding`` and
+        :func:`storageperf.concepts.bounds.host_cache_ops_limit` takes (``cached`` None, and ``cache_gib`` too, on a
+        size of :data:`UNCACHED_SIZES`, whose size table gives none); ``uncached_iops_binding`` and
         ``uncached_throughput_binding`` (``VM uncached`` or ``disks``); ``cache_gib``, the host cache's size [GiB];
         ``host_caching``, whether the disk can use the host cache at all (:func:`host_caching_supported`).
 
@@ -302,9 +319,12 @@ def disk_paths(vm_size, disk, disk_count):
     ({'iops': 64000.0, 'mb_per_s': 512.0}, {'iops': 20000.0, 'mb_per_s': 768.0}, 576.0)
     """
     uncached = disk_path_limits(vm_size, "None", disk, disk_count)
-    cached = {"iops": limit(vm_size, "cached_iops", "IOPS"), "mb_per_s": limit(vm_size, "cached_mb_per_s", "MB/s")}
+    published = vm_size not in UNCACHED_SIZES   # a size sold today publishes no cached limit: none is assumed
+    cached = ({"iops": limit(vm_size, "cached_iops", "IOPS"), "mb_per_s": limit(vm_size, "cached_mb_per_s", "MB/s")}
+              if published else None)
     return {"cached": cached,
             "uncached": {"iops": uncached["iops"], "mb_per_s": uncached["throughput_mb_per_s"]},
             "uncached_iops_binding": uncached["iops_binding"],
             "uncached_throughput_binding": uncached["throughput_binding"],
-            "cache_gib": limit(vm_size, "cache_size", "GiB"), "host_caching": host_caching_supported(disk)}
+            "cache_gib": limit(vm_size, "cache_size", "GiB") if published else None,
+            "host_caching": host_caching_supported(disk)}

@@ -419,9 +419,12 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
     disk_ms = read * np.asarray(work["faults"]) * io_ms
     light = params["front_end_ms"] + disk_ms
     paths = _disk_paths(vm_size, disk, float(disk_count))
+    # a size with no cached limit published serves no read from the cache and takes no write (refused above): nothing
+    # loads its cached path, so the uncached limits stand in for it and never bind
+    cached = paths["cached"] or paths["uncached"]
     host, host_binding = bounds.host_cache_ops_limit(
         read * np.asarray(work["ios"]), read * np.asarray(work["kib"]), hit_ratio if caching == "ReadOnly" else 0.0,
-        paths["cached"], paths["uncached"], write_kib=write_share * s["document_kib"],
+        cached, paths["uncached"], write_kib=write_share * s["document_kib"],
         temp_kib=write_share * s["document_kib"], cache_reads=caching == "ReadOnly")
     host = np.asarray(host) * s["vm_count"]
     with np.errstate(divide="ignore"):
@@ -467,7 +470,10 @@ def _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share
     if np.any(w >= 1):
         raise ValueError(f"write_share must be below 1 (a read model needs some reads), got "
                          f"{checks._show(write_share)}")
-    checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
+    azure_vm.check_vm_caching(vm_size, caching)
+    if vm_size in azure_vm.UNCACHED_SIZES and np.any(w > 0):
+        raise ValueError(f"write_share must be 0 on vm_size {vm_size!r}: the commit log's temporary disk draws on the "
+                         f"cached limit, which its size table does not give; got {checks._show(write_share)}")
     checks.choice("disk", disk, azure_vm.DISKS)
     azure_vm.check_host_caching(caching, disk)
     n = setup()["disk_count"] if disk_count is None else disk_count
@@ -514,7 +520,9 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     write_share : float or array-like
         Share of operations that are writes, 0 to below 1. [-]
     vm_size, disk : str
-        One of :data:`storageperf.platforms.azure_vm.DISK_SIZES` and one of ``DISKS``; ReadOnly is refused on a disk
+        One of :data:`storageperf.platforms.azure_vm.DISK_SIZES` (the measured sizes, End of Life), or with caching
+        "None" one of ``UNCACHED_SIZES`` (sizes sold today, uncached limits only:
+        :func:`storageperf.platforms.azure_vm.check_vm_caching`), and one of ``DISKS``; ReadOnly is refused on a disk
         of 4 TiB and larger (P50), which Azure does not cache
         (:func:`storageperf.platforms.azure_vm.check_host_caching`).
     disk_count : int, optional
