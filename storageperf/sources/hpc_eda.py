@@ -244,19 +244,15 @@ def regular_volume_curve(volumes=1):
 
 def _ops_ceiling(volume_type, service_level, op_ratio):
     """One volume's ceiling in EDA operations a second and the mix's bytes per operation [KiB] (:func:`volume_load`)."""
-    basis, scales = FARM_BASIS[volume_type]
+    t = latency_curves()["types"][volume_type]
+    op, top = t["op"] * op_ratio, anf.volume_ceiling_mibps(service_level, volume_type)
     if volume_type == "regular":
-        edge = regular_volume_curve(1).loc["edge"]
-        op = float(units.convert(edge["mib_per_sec"] / edge["ops_per_sec"], "MiB", "KiB")) * op_ratio
-        return min(float(edge["ops_per_sec"]), float(bandwidth.iops_from_bandwidth(
-            anf.volume_ceiling_mibps(service_level, "regular"), op))), op
-    op = bytes_per_op_kib(basis) * op_ratio
-    if not scales:
-        return float(fits().loc[basis, "max_ops_per_s"]), op
+        return min(t["xmax"], float(bandwidth.iops_from_bandwidth(top, op))), op
+    if not t["scales"]:
+        return t["xmax"], op
     # the knee rule carries the ceiling in bytes to operations at the mix's bytes per operation, but never above
     # the operations of the measured mix: smaller operations do not make a volume serve more of them
-    return float(bandwidth.iops_from_bandwidth(anf.volume_ceiling_mibps(service_level, volume_type),
-                                               max(op, bytes_per_op_kib(basis)))), op
+    return float(bandwidth.iops_from_bandwidth(top, max(op, t["op"]))), op
 
 
 def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=None):
@@ -378,10 +374,7 @@ def volume_latency_ms(volume_type, ops_per_s, throughput_mibps, service_level="U
     c = latency_curves()
     t = c["types"][volume_type]
     ratio = 1.0 if bytes_per_op is None else float(checks.positive("bytes_per_op", bytes_per_op, "KiB")) / c["spec_op"]
-    op, top = t["op"] * ratio, anf.volume_ceiling_mibps(service_level, volume_type)
-    # the type's ceiling in operations (:func:`_ops_ceiling`), and no more than the throughput given carries
-    ceiling = (min(t["xmax"], float(bandwidth.iops_from_bandwidth(top, op))) if volume_type == "regular" else
-               float(bandwidth.iops_from_bandwidth(top, max(op, t["op"]))) if t["scales"] else t["xmax"])
+    ceiling, op = _ops_ceiling(volume_type, service_level, ratio)   # and no more than the throughput given carries
     xmax = min(ceiling, float(bandwidth.iops_from_bandwidth(mibps, op)))
     outside = False
     if volume_type == "regular":
@@ -428,7 +421,9 @@ def latency_curves():
         types[t] = {"basis": basis + (", knee rule" if scales else ", as measured"), "scales": scales,
                     "r0": float(f.loc[fit, "light_load_latency_ms"]), "k": float(f.loc[fit, "sharpness"]),
                     "xmax": float(pts["ops_per_sec"].iloc[-1] if t == "regular" else f.loc[basis, "max_ops_per_s"]),
-                    "op": _ops_ceiling(t, "Ultra", 1.0)[1], "measured": [float(lat.min()), float(lat.max())]}
+                    "op": (float(units.convert(pts["mib_per_sec"].iloc[-1] / pts["ops_per_sec"].iloc[-1], "MiB", "KiB"))
+                           if t == "regular" else bytes_per_op_kib(basis)),
+                    "measured": [float(lat.min()), float(lat.max())]}
     types["regular"].update(lat=pts["latency_ms"].tolist(), ops=pts["ops_per_sec"].tolist())
     return {"spec_op": bytes_per_op_kib(large), "types": types}
 
