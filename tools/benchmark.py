@@ -341,12 +341,14 @@ def site(html_dir):
 
 
 STUDIO_CHANGES = 100   # random workloads the studio is timed on, in Python and in the page
-#: One random change in the studio's page: set the inputs, fire the input event, time until the table is redrawn.
+#: One random change in the studio's page: set the inputs, fire the input event, and time the script that answers it
+#: and then the page's layout of that answer (what a reader waits for before the frame is painted), in ms.
 STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
   const set = (id, v) => { document.getElementById(id).value = v; };
   set('studio-capacity_tib', cap); set('studio-io_kib', io); set('studio-read_share', reads);
   set('studio-cold_share', cold); const i = document.getElementById('studio-mibps'); i.value = need;
-  const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true})); return performance.now() - t; }"""
+  const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true})); const script = performance.now() - t;
+  void document.body.offsetHeight; return [script, performance.now() - t]; }"""
 
 
 def studio_times(html_dir):
@@ -373,11 +375,14 @@ def studio_times(html_dir):
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/book/sizing-studio.html")
         page.wait_for_function("window.studioReady === true")
-        site_ms = [page.evaluate(STUDIO_CHANGE, list(w)) for w in work]
+        script, laid_out = zip(*(page.evaluate(STUDIO_CHANGE, list(w)) for w in work))
         browser.close()
     httpd.shutdown()
-    return [(f"studio in the page, {STUDIO_CHANGES} random changes: median, worst (goal: worst within a frame, 16 ms)",
-             f"{statistics.median(site_ms):.1f} ms, {max(site_ms):.1f} ms"),
+    return [(f"studio in the page, {STUDIO_CHANGES} random changes, its script: median, worst",
+             f"{statistics.median(script):.1f} ms, {max(script):.1f} ms"),
+            (f"studio in the page, {STUDIO_CHANGES} random changes, to the answer laid out: median, worst (goal: worst "
+             "within a frame, 16 ms)",
+             f"{statistics.median(laid_out):.1f} ms, {max(laid_out):.1f} ms"),
             (f"studio.options in Python, {STUDIO_CHANGES} random workloads: median, worst (goal at most 50 ms)",
              f"{statistics.median(python):.1f} ms, {max(python):.1f} ms")]
 

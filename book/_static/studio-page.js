@@ -180,11 +180,14 @@ function pointLabels(svg, tip) {
 }
 
 // Elements built once and kept: show(items, fill) leaves one of make()'s {node, t} in parent for each item, in order,
-// and writes into its text nodes t the strings fill(item, i, that {node, t}) gives, where they changed. An answer so
+// and writes into its texts t the strings fill(item, i, that {node, t}) gives, where they changed. An answer so
 // rewrites only the text that changed rather than rebuilding the table and the cards, whose hundreds of new elements,
-// and the old ones to collect, took most of an answer's time.
-const put = (text, v) => { v = `${v ?? ""}`; if (text.data !== v) text.data = v; };
-const texts = (n) => Array.from({length: n}, () => document.createTextNode(""));
+// and the old ones to collect, took most of an answer's time. A text's last value is kept in JavaScript beside its
+// node: reading it back from the page makes a string the page owns, and a thousand of those an answer lengthened the
+// collector's pauses past a frame.
+const text = () => ({node: document.createTextNode(""), v: ""});
+const put = (t, v) => { v = `${v ?? ""}`; if (t.v !== v) { t.v = v; t.node.data = v; } };
+const texts = (n) => Array.from({length: n}, text);
 function kept(parent, make) {
   const made = [];
   return (items, fill) => {
@@ -202,34 +205,35 @@ const COLS = [["#"], ["Option"], [], ["USD a month"], ["Headroom"], ["Carries it
 
 // The ranked table: the header and a row an option, built once and rewritten where an answer changes them.
 function tableView(table, caption) {
-  const horizon = document.createTextNode("");
-  const head = el("thead", {}, el("tr", {}, ...COLS.map(([h, c], j) => el("th", {scope: "col", ...(c ? {class: c} : {})}, j === 2 ? horizon : h))));
+  const horizon = text(), said = text();
+  caption.append(said.node);
+  const head = el("thead", {}, el("tr", {}, ...COLS.map(([h, c], j) => el("th", {scope: "col", ...(c ? {class: c} : {})}, j === 2 ? horizon.node : h))));
   const body = el("tbody");
   const show = kept(body, () => {
-    const t = texts(COLS.length), a = el("a", {}, t[11]);
-    return {t, a, node: el("tr", {}, ...t.map((x, j) => (j === 1 ? el("th", {scope: "row"}, x)
+    const t = texts(COLS.length), a = el("a", {}, t[11].node);
+    return {t, a, is: {}, node: el("tr", {}, ...t.map(({node: x}, j) => (j === 1 ? el("th", {scope: "row"}, x)
       : el("td", j === 6 ? {class: "binds"} : COLS[j][1] ? {class: "more"} : {}, j === 11 ? a : x))))};
   });
   return (rows, best, months) => {
     if (!rows.length) {
-      caption.textContent = "No options until the input above is corrected.";
+      put(said, "No options until the input above is corrected.");
       table.replaceChildren();
       return;
     }
     put(horizon, `USD over the horizon (${monthsText(months)})`);
-    show(rows, (r, i, {a, node}) => {
+    show(rows, (r, i, {a, node, is}) => {
       const c = r.feasible ? "feasible" : "infeasible", href = `${r.chapter}.html`;
-      if (node.className !== c) node.className = c;
-      if (a.getAttribute("href") !== href) a.setAttribute("href", href);
+      if (is.c !== c) node.className = is.c = c;
+      if (is.href !== href) a.setAttribute("href", is.href = href);
       return [i + 1, r.option + (best.has(r.option) ? " ◆" : ""), usd(r.horizon_usd),
         r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd),
         pct(r.headroom), r.feasible ? "yes" : "no", r.binding, r.status,
         Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—", mibps(r.limit_mibps), r.latency_basis, r.chapter];
     });
-    const text = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
+    const words = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
       + "among those that carry the workload (◆: no other option is both cheaper over the horizon and has more headroom). "
       + "Options without a complete price come after the priced ones.";
-    if (caption.textContent !== text) caption.textContent = text;
+    put(said, words);
     if (!table.firstChild) table.append(head, body);
   };
 }
@@ -238,7 +242,7 @@ function tableView(table, caption) {
 function bestView(list) {
   const show = kept(list, () => {
     const t = texts(13);
-    return {t, node: el("li", {}, el("strong", {}, t[0]), el("dl", {}, ...t.slice(1).map((x, j) => el(j % 2 ? "dd" : "dt", {}, x))))};
+    return {t, node: el("li", {}, el("strong", {}, t[0].node), el("dl", {}, ...t.slice(1).map((x, j) => el(j % 2 ? "dd" : "dt", {}, x.node))))};
   });
   return (rows, months) => show(rows.filter((r) => r.feasible).slice(0, BEST), (r) => [r.option,
     `USD over the horizon (${monthsText(months)})`, usd(r.horizon_usd),
