@@ -19,15 +19,27 @@ from . import citations
 #: Where the site serves the archives, relative to its root.
 FOLDER = "downloads"
 
+#: The commands that install and open a folder's notebooks, on each system a participant brings.
+COMMANDS = """\
+On macOS or Linux, in a terminal:
+
+    python3 -m venv .venv
+    .venv/bin/pip install -r requirements.txt
+    .venv/bin/jupyter lab {notebook}
+
+On Windows, in PowerShell or the Command Prompt:
+
+    py -m venv .venv
+    .venv\\Scripts\\pip install -r requirements.txt
+    .venv\\Scripts\\jupyter lab {notebook}
+"""
+
 README = """\
 {title}
 
 This folder runs the chapter "{notebook}" of the guide on your machine (Python 3.11 to 3.13). In this folder:
 
-    python -m venv .venv
-    .venv/bin/pip install -r requirements.txt        (Windows: .venv\\Scripts\\pip install -r requirements.txt)
-    .venv/bin/jupyter lab {notebook}
-
+""" + COMMANDS + """
 Then choose Run > Run All Cells: the numbers in the prose are computed by the chapter's cells above them.
 The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
 """
@@ -41,12 +53,15 @@ This folder runs these notebooks of the guide on your machine (Python 3.11 to 3.
 
 In this folder:
 
-    python -m venv .venv
-    .venv/bin/pip install -r requirements.txt        (Windows: .venv\\Scripts\\pip install -r requirements.txt)
-    .venv/bin/jupyter lab
-
+""" + COMMANDS.replace(" {notebook}", "") + """
 Open a notebook and choose Run > Run All Cells: its code cells compute every number and figure again.
-The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
+{check}The wheel {wheel} holds the model, the guide's own code and the data every number comes from.
+"""
+
+#: What README_SET says when the folder carries the setup check.
+CHECK = """\
+To see whether this machine is ready, open setup-check.ipynb, or after the install run
+.venv/bin/python -m storageperf_book.setup_check (Windows: .venv\\Scripts\\python -m storageperf_book.setup_check).
 """
 
 
@@ -115,7 +130,7 @@ def notebooks_archive(notebooks, wheel, requirements, target, folder, title, ext
         readme = README.format(title=title, notebook=notebooks[0].name, wheel=wheel.name)
     else:
         readme = README_SET.format(title=title, notebooks="\n".join(f"    {n.name}" for n in notebooks),
-                                   wheel=wheel.name)
+                                   wheel=wheel.name, check=CHECK if "setup-check.ipynb" in (extra or {}) else "")
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for notebook in notebooks:
             z.write(notebook, f"{folder}/{notebook.name}")

@@ -28,6 +28,13 @@ NOTES = WORKSHOP / "instructor"
 #: Where ``make workshop`` writes, relative to the repository.
 OUT = Path("_build/workshop")
 
+#: The setup check, at the top of both zips, beside the chapters.
+SETUP_CHECK = WORKSHOP / "setup-check.ipynb"
+
+#: What the trainer runs the day from, in the instructor's zip under ``workshop/`` (the room notebook reads the
+#: chapters from ``..``, as in the repository): the run sheets, the room notebook, its sample answers, the cheat sheet.
+TRAINER_FILES = ("run-sheets.md", "room-answers.ipynb", "cheat-sheet.ipynb", "sample-answers/*.json")
+
 #: A MyST inline expression of the prose.
 EVAL = re.compile(r"\{eval\}`([^`]*)`")
 
@@ -375,11 +382,16 @@ def build(root=".", out=None, html=None):
         if html is not None:
             participant_site(html, out / "participant-site", written["participant"], wheel, requirements)
             site = [out / "participant-site" / "index.html"]
+        check = {SETUP_CHECK.name: root / SETUP_CHECK}
+        trainer = {f"workshop/{p.relative_to(root / WORKSHOP).as_posix()}": p
+                   for pattern in TRAINER_FILES for p in sorted((root / WORKSHOP).glob(pattern))}
         zips = [notebooks_archive(written["participant"], wheel, requirements, out / "participant.zip",
-                                  "participant", "The guide's chapters, participant edition (exercises, no answers)"),
+                                  "participant", "The guide's chapters, participant edition (exercises, no answers)",
+                                  extra=check),
                 notebooks_archive(written["instructor"], wheel, requirements, out / "instructor.zip", "instructor",
-                                  "The guide's chapters, instructor edition (solutions, answers, instructor notes)",
-                                  extra={f"notes/{n.name}": n for n in notes})]
+                                  "The guide's chapters, instructor edition (solutions, answers, instructor notes, "
+                                  "and in workshop/ the run sheets, the room notebook and the cheat sheet)",
+                                  extra={**check, **{f"notes/{n.name}": n for n in notes}, **trainer})]
     return [*written["participant"], *written["instructor"], *copies, *zips, *site]
 
 

@@ -20,9 +20,10 @@ import yaml
 README = """\
 Cloud file-storage performance, worked out: the site, to read without a network.
 
-In this folder:
+In this folder, with any Python 3:
 
-    python -m http.server 8000
+    python3 -m http.server 8000        (macOS or Linux)
+    py -m http.server 8000             (Windows, in PowerShell or the Command Prompt)
 
 then open http://localhost:8000/ in a browser. Every page, figure, calculator and the sizing studio work; nothing
 is fetched from another host. Opened straight from the file system, the pages' text reads and prints, but the

@@ -187,3 +187,7 @@ def report(meta=None):
     else:
         print("Ready.")
     return problems
+
+
+if __name__ == "__main__":  # python -m storageperf_book.setup_check: the notebook's report, from a terminal
+    sys.exit(1 if report() else 0)

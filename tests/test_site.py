@@ -1358,6 +1358,8 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
         names = set(z.namelist())
         z.extractall(tmp_path / "offline")
     assert "guide/README.txt" in names and all(f"guide/{p}" in names for p in pages)
+    readme = (tmp_path / "offline" / "guide" / "README.txt").read_text(encoding="utf-8")
+    assert "python3 -m http.server" in readme and "py -m http.server" in readme  # macOS and Linux; Windows
     # served by a plain static server from the unzipped folder, the studio answers and a calculator's page loads clean
     handler = functools.partial(_QuietHandler, directory=str(tmp_path / "offline" / "guide"))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

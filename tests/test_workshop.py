@@ -3,6 +3,7 @@ in; the instructor's keeps the answers and carries a note for every chapter; the
 repository. Both are built once for the module (``built``)."""
 import json
 import os
+import posixpath
 import re
 import subprocess
 import sys
@@ -209,6 +210,12 @@ def test_the_participant_zip_runs_outside_the_repository(built, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     paths = done.stdout.split()
     assert len(paths) == 2 and all(Path(p).is_relative_to(site) for p in paths), done.stdout
+    # the setup check travels with the chapters, and runs from a terminal as the zip's README says
+    assert (folder / editions.SETUP_CHECK.name).is_file()
+    assert "python -m storageperf_book.setup_check" in (folder / "README.txt").read_text(encoding="utf-8")
+    check = subprocess.run([sys.executable, "-m", "storageperf_book.setup_check"], cwd=folder, env=env,
+                           capture_output=True, text=True, timeout=600)
+    assert check.returncode == 0 and check.stdout.rstrip().endswith("Ready."), check.stdout + check.stderr[-2000:]
 
 
 def _sections(chapter):
@@ -256,6 +263,20 @@ def test_the_instructor_zip_carries_the_notes(built):
             assert (z.read(f"instructor/notes/{chapter.stem}.md")
                     == (ROOT / editions.NOTES / f"{chapter.stem}.md").read_bytes())
             assert z.read(f"instructor/{chapter.name}") == (out / "instructor" / chapter.name).read_bytes()
+        names = set(z.namelist())
+        room = z.read("instructor/workshop/room-answers.ipynb").decode("utf-8")
+    # the day's own files, beside the notes: the run sheets, the cheat sheet, the room notebook and its sample answers
+    workshop = ROOT / editions.WORKSHOP
+    for name in ("run-sheets.md", "cheat-sheet.ipynb", "setup-check.ipynb"):
+        assert any(n.endswith(f"/{name}") for n in names), name
+    samples = sorted(p.name for p in (workshop / "sample-answers").glob("*.json"))
+    assert samples and samples == sorted(n.rsplit("/", 1)[1] for n in names if "/sample-answers/" in n)
+    # the room notebook finds, from where it sits in the zip, the chapters it reads the key from and its answers
+    read = re.findall(r'chapter_quizzes\(\\"([^"\\]+)\\"\)', room) + re.findall(r'FOLDER = \\"([^"\\]+)\\"', room)
+    assert len(read) >= 2, read
+    for path in read:
+        at = posixpath.normpath(f"instructor/workshop/{path}")
+        assert at in names or any(n.startswith(at + "/") for n in names), path
 
 
 MARKDOWN = """\
