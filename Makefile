@@ -70,11 +70,7 @@ WHEEL_PLATFORMS := win_amd64 macosx_10_15_x86_64 macosx_11_0_arm64 \
 WHEEL_PYTHONS   := 3.11 3.12 3.13
 
 wheels: $(VENV)/.book  ## ask the registry for a wheel of every reader's package on each platform and Python (not in make test)
-	@tmp=$$(mktemp -d); for p in $(WHEEL_PLATFORMS); do for v in $(WHEEL_PYTHONS); do \
-	  tags=$$(echo $$p | sed 's/^/--platform /; s/,/ --platform /g'); \
-	  $(BIN)/pip download --quiet --only-binary=:all: $$tags --python-version $$v --implementation cp \
-	    -r binder/requirements.txt -d $$tmp/$$v-$${p%%,*} 2>/dev/null || { echo "no wheel set for $${p%%,*}, Python $$v"; exit 1; }; \
-	  echo "$${p%%,*}, Python $$v: $$(ls $$tmp/$$v-$${p%%,*} | wc -l) wheels"; done; done; rm -rf $$tmp
+	$(BIN)/python tools/wheels.py binder/requirements.txt --platforms "$(WHEEL_PLATFORMS)" --pythons "$(WHEEL_PYTHONS)"
 
 clean:
 	rm -rf _build $(VENV)

@@ -163,6 +163,37 @@ def test_the_setup_check_knows_the_platforms_make_wheels_checks():
     assert held == expected
 
 
+def _tool(name):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_make_wheels_asks_for_what_only_another_platform_installs(tmp_path):
+    # pip evaluates markers for the machine it runs on: the tool evaluates them again for each platform it checks
+    import zipfile
+
+    wheels = _tool("wheels")
+    assert "tools/wheels.py binder/requirements.txt" in MAKEFILE and '"$(WHEEL_PLATFORMS)"' in MAKEFILE
+    needs = ['pywinpty>=2.0.1; os_name == "nt"', 'colorama; sys_platform == "win32"',
+             'appnope>=0.1.2; platform_system == "Darwin"', "b>=1", 'pytest; extra == "test"',
+             'tomli; python_version < "3.11"']
+    for name, requires in (("a", needs), ("b", [])):
+        with zipfile.ZipFile(tmp_path / f"{name}-1.0-py3-none-any.whl", "w") as z:
+            z.writestr(f"{name}-1.0.dist-info/METADATA",
+                       "Metadata-Version: 2.1\nName: " + name + "\nVersion: 1.0\n"
+                       + "".join(f"Requires-Dist: {r}\n" for r in requires))
+    found = sorted(tmp_path.glob("*.whl"))
+    assert wheels.missing(found, wheels.environment("win_amd64", "3.12")) == ["colorama", "pywinpty"]
+    assert wheels.missing(found, wheels.environment("macosx_11_0_arm64", "3.12")) == ["appnope"]
+    assert wheels.missing(found, wheels.environment("manylinux_2_34_x86_64", "3.11")) == []
+    with pytest.raises(ValueError, match="platform must be a wheel tag.*got 'musllinux_1_2_riscv64'"):
+        wheels.environment("musllinux_1_2_riscv64", "3.12")
+
+
 @pytest.mark.parametrize("system, machine, os_version, ok", [
     ("Linux", "x86_64", (2, 34), True), ("Linux", "x86_64", (2, 31), False), ("Linux", "aarch64", (2, 39), False),
     ("Darwin", "arm64", (11, 0), True), ("Darwin", "x86_64", (10, 14), False), ("Windows", "AMD64", None, True),

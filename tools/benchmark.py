@@ -347,8 +347,8 @@ STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
   const set = (id, v) => { document.getElementById(id).value = v; };
   set('studio-capacity_tib', cap); set('studio-io_kib', io); set('studio-read_share', reads);
   set('studio-cold_share', cold); const i = document.getElementById('studio-mibps'); i.value = need;
-  const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true})); const script = performance.now() - t;
-  void document.body.offsetHeight; return [script, performance.now() - t]; }"""
+  const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true}));
+  const script = performance.now() - t; void document.body.offsetHeight; return [script, performance.now() - t]; }"""
 
 
 def studio_times(html_dir):
