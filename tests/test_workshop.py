@@ -249,6 +249,26 @@ def test_every_chapter_has_instructor_notes_for_each_section(chapter):
     assert [n for n in re.findall(r"\d+", prose) if n not in set(re.findall(r"\d+", source))] == []
 
 
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
+def test_the_notes_run_the_knowledge_check_as_the_chapter_has_it(chapter):
+    # checks that answer back are answered by each participant and collected as files, not by a show of hands; the
+    # questions a note names by their place exist; its minutes say whose time they are
+    text = (ROOT / editions.NOTES / f"{chapter.stem}.md").read_text(encoding="utf-8")
+    source = "\n".join(c.source for c in nbformat.read(chapter, as_version=4).cells)
+    questions = len(re.findall(r"\bQuiz\(", source))
+    section = re.search(r"^## Knowledge check\n(.*?)(?=^## |\Z)", text, flags=re.M | re.S)
+    if questions:
+        said = " ".join(section.group(1).split())
+        assert "show of hands" not in said.lower() and "answer files" in said, chapter.stem
+        named = [ORDINALS.index(w) + 1 for w in re.findall(r"\b(" + "|".join(ORDINALS) + r")\b", said.lower())]
+        assert all(n <= questions for n in named), (chapter.stem, named, questions)
+    if "**Time to learn**" in source:
+        assert "a reader's time alone" in " ".join(text.split()), chapter.stem
+
+
 def test_the_notes_name_every_misconception_and_stay_off_the_site():
     notes = " ".join((ROOT / editions.NOTES / f"{c.stem}.md").read_text(encoding="utf-8").lower() for c in CHAPTERS)
     assert [m for m in MISCONCEPTIONS if m.lower() not in notes] == []
