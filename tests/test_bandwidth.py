@@ -62,3 +62,16 @@ def test_first_read_share_of_the_test():
     # 3 M of 150 M documents (2 %): one document a window, every read fetches it; 16 documents, (1 - 0.98^16) / 0.32
     assert bandwidth.first_read_share(1, 0.02) == pytest.approx(1.0)
     assert_allclose(bandwidth.first_read_share(16, 0.02), (1 - 0.98 ** 16) / 0.32, rtol=1e-12)
+
+
+def test_a_window_on_raid0_touches_the_disks_its_chunks_are_on():
+    # brute force: every page-aligned start in a chunk, the set of disks the window's pages are on (chunk i on disk
+    # i mod disks), averaged
+    def touched(window_kib, chunk_kib, disks, page=4):
+        starts = range(0, chunk_kib, page)
+        return np.mean([len({(o + p) // chunk_kib % disks for p in range(0, window_kib, page)}) for o in starts])
+
+    for window, chunk, disks in ((4, 64, 4), (8, 64, 4), (64, 64, 4), (128, 64, 4), (512, 64, 4), (64, 128, 4),
+                                 (256, 64, 2), (512, 256, 8)):
+        assert_allclose(bandwidth.raid0_disk_ios(window, chunk, disks), touched(window, chunk, disks), rtol=1e-12)
+    assert_allclose(bandwidth.raid0_disk_ios([4, 64], 64, 4), [1, 1 + 60 / 64], rtol=1e-12)

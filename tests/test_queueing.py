@@ -46,11 +46,16 @@ def test_measured_load_at_a_latency_reads_between_points():
     assert queueing.measured_ops_at_latency(1.5, [10, 20, 30], [1.0, 2.0, 1.9]) == pytest.approx(15)
 
 
+MIXTURE = {"q": 0.95, "base_ms": 1.0, "io_share": 0.5, "io_ms": 1.0, "wait_ms": 2.0}
 BAD_INPUT = [
     (queueing.measured_ops_at_latency, {"latency_ms": 1.5, "ops_per_s": [10, 20], "measured_latency_ms": [1.0, 2.0]},
      "measured_latency_ms", [([1.0], "must be lists of the same length"), ([1.0, -2.0], "greater than 0")]),
     (queueing.measured_ops_at_latency, {"latency_ms": 1.5, "ops_per_s": [10, 20], "measured_latency_ms": [1.0, 2.0]},
      "latency_ms", ["number"]),
+    (queueing.mixture_percentile_ms, MIXTURE, "q", [(1, "q must be one number below 1, got 1"), (0, "got 0"),
+                                                    ([0.5, 0.9], "one number")]),
+    (queueing.mixture_percentile_ms, MIXTURE, "io_share", [(0, "greater than 0"), (1.5, "got 1.5")]),
+    (queueing.mixture_percentile_ms, MIXTURE, "wait_ms", [(-1, "at least 0 ms, got -1"), ("long", "a number")]),
 ]
 
 
@@ -64,3 +69,20 @@ def test_closed_loop_ops_names_the_ceiling_and_the_wait():
     assert_allclose(r["ops_per_s"], [1000, 5000, 5000])
     assert list(r["binding"]) == ["clients", "clients", "disk"]
     assert_allclose(r["wait_ms"], [0, 0, 1])
+
+
+def test_a_mixture_percentile_is_the_percentile_of_the_mixture_sampled():
+    # a share s of the requests takes base + io / s + an exponential wait of mean wait / s, the rest base: the
+    # empirical percentiles of a large sample agree with the formula, below and above the share
+    rng = np.random.default_rng(7)
+    n, base, io, wait = 400_000, 1.0, 1.5, 3.0
+    for s in (0.3, 0.6, 0.9, 1.0):
+        issues = rng.random(n) < s
+        sample = base + issues * (io / s + rng.exponential(wait / s, n))
+        for q in (0.5, 0.95):
+            got = queueing.mixture_percentile_ms(q, base, s, io, wait)
+            if s <= 1 - q:
+                assert got == base
+            assert_allclose(got, np.quantile(sample, q), rtol=0.02)
+    # the mean over all requests is kept: base + io + wait (Little's law's mean wait)
+    assert_allclose(sample.mean(), base + io + wait, rtol=0.01)

@@ -247,3 +247,47 @@ def first_read_share(records_per_window, sampled_fraction):
     w = checks.in_range("records_per_window", records_per_window, 1.0, np.inf)
     f = checks.in_range("sampled_fraction", sampled_fraction, 0.0, 1.0, "(a fraction)", low_open=True)
     return checks.scalar_or_array((1 - (1 - f) ** w) / (w * f))
+
+
+def raid0_disk_ios(request_kib, chunk_kib, disks, page_kib=4.0):
+    """Member-disk I/Os one contiguous read makes on a RAID 0 stripe, at a random page-aligned place.
+
+    Parameters
+    ----------
+    request_kib : float or array-like
+        The read's size, greater than 0; a whole number of pages (a read-ahead window). [KiB]
+    chunk_kib : float
+        The stripe's chunk size, greater than 0; a whole number of pages. [KiB]
+    disks : int
+        Member disks of the stripe, at least 1. [-]
+    page_kib : float
+        The page size, greater than 0. [KiB]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Expected member disks the read touches, ``E[min(chunks touched, disks)]`` over its page-aligned offsets in a
+        chunk; ``1 + (request - page) / chunk`` while that is at most ``disks``. [-]
+
+    Notes
+    -----
+    RAID 0 (Linux md) splits a read at each chunk boundary it crosses and sends each piece to the disk that holds
+    the chunk; a read that crosses one boundary costs two disk I/Os served side by side, so it costs IOPS, not
+    time. A read starting at a random page in a chunk crosses ``(request - page) / chunk`` boundaries on average.
+    Pieces of one read that land on the same disk (a read longer than ``disks`` chunks) are contiguous there and are
+    counted as one I/O, which assumes the block layer merges them.
+
+    Examples
+    --------
+    A 64 KiB window on 64 KiB chunks crosses a boundary 15 times in 16; an 8 KiB one once in 16:
+
+    >>> float(raid0_disk_ios(64, 64, 4)), float(raid0_disk_ios(8, 64, 4))
+    (1.9375, 1.0625)
+    """
+    req = checks.positive("request_kib", request_kib, "KiB")
+    chunk = float(checks.positive("chunk_kib", chunk_kib, "KiB"))
+    n = checks.whole_number("disks", disks, 1)
+    page = float(checks.positive("page_kib", page_kib, "KiB"))
+    offsets = np.arange(0.0, chunk, page)  # where in its chunk the read starts
+    touched = np.ceil((offsets + np.asarray(req, dtype=float)[..., None]) / chunk - 1e-9)
+    return checks.scalar_or_array(np.minimum(touched, n).mean(axis=-1))

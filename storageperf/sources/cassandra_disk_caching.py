@@ -9,7 +9,9 @@ window around each fault. What the charts show comes from a handful of mechanism
   (:func:`storageperf.concepts.bandwidth.read_around`); the test reads 2 % of the documents, so a large window
   often holds a document read later, which then finds it in the page cache
   (:func:`storageperf.concepts.bandwidth.first_read_share`); the disks count the windows a read fetches plus its
-  index I/Os (:func:`index_ios_per_read`, from the source's iostat at 64 KiB), so fewer I/Os at larger read-ahead;
+  index I/Os (:func:`index_ios_per_read`, from the source's one iostat at 64 KiB), so fewer I/Os at larger
+  read-ahead; the iostat fits another reading as well (windows split across RAID 0 chunks), so the uncached IOPS
+  ceilings away from 64 KiB are not identified by the data (:func:`uncached_iops_ceilings`);
   the source's own disk MB/s bars give other bytes a read (:func:`bytes_per_read`);
 * **the VM's disk limits with Microsoft's accounting** (:func:`storageperf.concepts.bounds.host_cache_ops_limit`):
   host-cache hits count against the cached limit, misses and writes against both, the temporary disk (where the
@@ -22,10 +24,13 @@ window around each fault. What the charts show comes from a handful of mechanism
   threads / light-load latency and the ceilings above, and above the knee each added thread only waits.
 
 Three numbers are fitted on the ops/s charts (:func:`fit`): the front-end time of a read, the time of one remote
-disk read and the bytes a read moves beyond its data window; P50 and P95 are linear in the front-end time, the
-disk time and the mean wait, with coefficients fitted on the latency charts; with the front-end ceiling, ten numbers
-come from the charts (:func:`tuned_numbers`). :func:`agreement` gives the errors on the fitted charts and on each chart
-left out of the fit; :func:`throttle_share_latency` scores an alternative percentile model the same way.
+disk read and the bytes a read moves beyond its data window. P50 and P95 weigh the front-end time, the disk time and
+the mean wait with three coefficients each, fitted on the latency charts, in two models fitted the same way
+(:data:`PERCENTILE_MODELS`): linear in the three, or a mixture in which a read finds its window in the page cache or
+issues I/O and bears the disk time and the throttle's wait; the one nearer the charts left out of the fit is adopted
+(:func:`percentile_model`). With the front-end ceiling and the index I/Os, eleven numbers come from the data
+(:func:`tuned_numbers`). :func:`agreement` gives the errors on the fitted charts and on each chart left out of the fit,
+for both percentile models; :func:`throttle_share_latency` scores a third percentile model the same way.
 
 References
 ----------
@@ -67,6 +72,16 @@ METRICS = {"ops_per_s": "ops_per_s", "latency_p50": "p50_latency_ms", "latency_p
 #: The charted P50 points that break their series (source_discrepancies cassandra-disk-caching-07): shown and
 #: scored, never fitted.
 P50_OUTLIERS = ("thr-p50-readonly-t128-ra64-p50", "ra-p50-readonly-t128-ra64-p50", "ra-p50-none-t128-ra512-p50")
+#: The percentile models :func:`fit` fits, each three coefficients a percentile (:func:`percentile_coefficients`):
+#: ``linear`` (every read bears the mean wait) and ``mixture`` (a read finds its window in the page cache or issues
+#: I/O and bears the wait); :func:`percentile_model` adopts the one with the lower error on charts left out.
+PERCENTILE_MODELS = ("linear", "mixture")
+#: The percentile each latency metric is, as a fraction.
+QUANTILES = {"latency_p50": 0.5, "latency_p95": 0.95}
+#: The two readings of the iostat's disk I/Os a read (:func:`index_ios_per_read`): each window fetched one I/O and
+#: the rest index reads (the model's), or each window one I/O a member disk it touches on the read-ahead article's
+#: RAID 0 chunks (the setup row of that chunk), the rest index reads.
+IO_READINGS = {"index reads": None, "chunk splits": "readahead_tests_chunk"}
 #: The results row whose ops/s the iostat reading of the read-ahead article goes with (256 threads, 64 KiB,
 #: DiskCaching=None, printed on the chart).
 IOSTAT_RUN = "rathr-ops-none-t256-ra64-ops"
@@ -274,36 +289,93 @@ def bytes_per_read():
                          "bars_kib": bars_kib, "model_kib": model, "ratio": bars_kib / model})
 
 
-def index_ios_per_read():
-    """Disk I/Os a read makes beyond its data windows (index reads): the iostat's count less the windows fetched.
+def index_ios_per_read(reading="index reads"):
+    """Disk I/Os a read makes beyond its data windows: the iostat's count less the windows' I/Os, in one of two
+    readings.
+
+    Parameters
+    ----------
+    reading : {"index reads", "chunk splits"}
+        How a window counts on the disks (:data:`IO_READINGS`): one I/O (the model's), or one a member disk of the
+        RAID 0 stripe it touches (:func:`storageperf.concepts.bandwidth.raid0_disk_ios`, the read-ahead article's
+        64 KiB chunks).
 
     Returns
     -------
     float
-        ``disk_ios_per_read() - disk_work(64)["faults"]`` at the iostat run's read-ahead. [-]
+        ``disk_ios_per_read() - disk_work(64, index_ios=0)["ios"]`` at the iostat run's read-ahead. [-]
 
     Notes
     -----
-    The source counted disk I/Os a read once, at 64 KiB (:func:`disk_ios_per_read`); a read there fetches 0.86 of a
-    window, so the rest, about 1.5, are reads of the index and other metadata, taken as the same at every read-ahead
-    (an assumption: the source counted no other read-ahead). Fitting it on the ops/s charts instead ends near it,
-    so the model keeps the measured one and fits no fourth number.
+    The source counted disk I/Os a read once, at 64 KiB and 256 threads, from one iostat screenshot that follows one
+    of "128 threads ... reading 8K documents" and may be from another run than the charts'
+    (:func:`disk_ios_per_read`; cassandra-disk-caching-16, -19). A read there fetches 0.86 of a window. Counted
+    as one I/O a window, the rest, about 1.5, are reads of the index and other metadata, taken as the same at every
+    read-ahead: the model's reading. They cost IOPS and no time (the light-load latency counts the windows' faults
+    only), which index reads that Cassandra waits for in turn would not. Counted as one I/O a member disk touched,
+    a 64 KiB window at a random page on 64 KiB chunks touches two disks 15 times in 16, served side by side, which
+    costs IOPS and no time; the rest is about 0.7. Both give the iostat back at 64 KiB and differ elsewhere
+    (:func:`uncached_iops_ceilings`): the source does not settle it. The number is set to make the model's windows
+    give one measurement back, so it is counted among the tuned numbers (:func:`tuned_numbers`).
 
     Examples
     --------
-    >>> round(index_ios_per_read(), 2)
-    1.49
+    >>> round(index_ios_per_read(), 2), round(index_ios_per_read("chunk splits"), 2)
+    (1.49, 0.69)
     """
-    return _index_ios_per_read()
+    return _index_ios_per_read(checks.choice("reading", reading, tuple(IO_READINGS)))
 
 
 @functools.cache
-def _index_ios_per_read():
+def _index_ios_per_read(reading):
     ra = float(data.row("cassandra_disk_caching_results", IOSTAT_RUN)["read_ahead_kb"])
-    return float(disk_ios_per_read() - disk_work(ra, index_ios=0.0)["faults"])
+    return float(disk_ios_per_read() - disk_work(ra, index_ios=0.0, chunk_kb=_chunk_kb(reading))["ios"])
 
 
-def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None):
+def _chunk_kb(reading):
+    """The RAID 0 chunk a reading splits windows on (None: a window is one I/O). [KB, read as KiB as mdadm does]"""
+    return None if IO_READINGS[reading] is None else _setup(IO_READINGS[reading], "KB")
+
+
+def uncached_iops_ceilings(read_ahead_kb):
+    """The uncached cluster's IOPS ceiling by read-ahead in both readings of the iostat's disk I/Os a read.
+
+    Parameters
+    ----------
+    read_ahead_kb : float or array-like
+        The data disks' ``read_ahead_kb``, at least 0. [KiB]
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row a read-ahead: ``read_ahead_kb`` [KiB]; for each reading of :data:`IO_READINGS` (``index reads``,
+        the model's; ``chunk splits``) ``ios_<reading>`` (disk I/Os a read, :func:`disk_work`) [-] and
+        ``ceiling_<reading>`` (VMs x the P30 disks' IOPS over them) [1/s]; ``identified``: whether the data
+        identify the ceiling (the iostat's read-ahead, where both readings give it back; nowhere else).
+
+    Examples
+    --------
+    At the iostat's 64 KiB both give 51,000 ops/s; at 8 KiB they differ by a quarter:
+
+    >>> t = uncached_iops_ceilings([8, 64]).set_index("read_ahead_kb")
+    >>> t["ceiling_index_reads"].round(-2).tolist(), t["ceiling_chunk_splits"].round(-2).tolist()
+    ([34800.0, 51000.0], [43400.0, 51000.0])
+    >>> t["identified"].tolist()
+    [False, True]
+    """
+    ra = np.atleast_1d(np.asarray(checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB"), dtype=float))
+    iops = setup()["vm_count"] * disk_path_limits("None")["iops"]
+    out = pd.DataFrame({"read_ahead_kb": ra})
+    for reading in IO_READINGS:
+        col = reading.replace(" ", "_")
+        ios = np.asarray(disk_work(ra, index_ios=index_ios_per_read(reading), chunk_kb=_chunk_kb(reading))["ios"])
+        out[f"ios_{col}"] = np.atleast_1d(ios)
+        out[f"ceiling_{col}"] = iops / out[f"ios_{col}"]
+    out["identified"] = ra == float(data.row("cassandra_disk_caching_results", IOSTAT_RUN)["read_ahead_kb"])
+    return out
+
+
+def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None, chunk_kb=None):
     """What one Cassandra read asks of the disk path in the source's test, by read-ahead.
 
     Parameters
@@ -315,6 +387,10 @@ def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None):
     index_ios : float, optional
         Disk I/Os a read makes beyond its data windows (index reads), at least 0; :func:`index_ios_per_read` by
         default. [-]
+    chunk_kb : float, optional
+        A RAID 0 chunk, greater than 0, to count each window fetched as the member disks it touches
+        (:func:`storageperf.concepts.bandwidth.raid0_disk_ios` over the source's data disks); by default a window
+        is one I/O. [KiB]
 
     Returns
     -------
@@ -351,12 +427,16 @@ def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None):
     s = setup()
     ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     extra = checks.in_range("extra_kib", extra_kib, 0.0, np.inf, "KiB")
-    index = _index_ios_per_read() if index_ios is None else checks.in_range("index_ios", index_ios, 0.0, np.inf)
+    index = (_index_ios_per_read("index reads") if index_ios is None
+             else checks.in_range("index_ios", index_ios, 0.0, np.inf))
     cold = bandwidth.read_around(s["document_kib"], ra, s["page_kib"])
     window = np.asarray(cold["window_pages"]) * s["page_kib"]
     share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_fraction"])
+    per_window = 1.0 if chunk_kb is None else bandwidth.raid0_disk_ios(
+        window, checks.positive("chunk_kb", chunk_kb, "KiB"), int(s["disk_count"]), s["page_kib"])
     out = {"faults": share * np.asarray(cold["faults"]), "kib": share * np.asarray(cold["kib"]) + extra,
-           "ios": share * np.asarray(cold["faults"]) + index, "first_read_share": share, "window_kib": window}
+           "ios": share * np.asarray(cold["faults"]) * per_window + index, "first_read_share": share,
+           "window_kib": window}
     return {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
 
 
@@ -432,28 +512,44 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
                                / np.where(disk_ms > 0, disk_ms, 1) * units.MS_PER_S, np.inf)
     names = np.asarray(host_binding)
     front = s["vm_count"] * azure_vm.limit(vm_size, "vcpus", "vCPUs") * params["front_end_ops_per_vcpu"]
-    return light, disk_ms, {"front end": np.full(np.shape(light), front),
-                            "concurrent_reads": concurrency, "disk limits": host}, names
+    io_share = _io_share(work, write_share)
+    return light, disk_ms, io_share, {"front end": np.full(np.shape(light), front),
+                                      "concurrent_reads": concurrency, "disk limits": host}, names
+
+
+def _io_share(work, write_share):
+    """Share of operations that issue I/O: reads that fetch their window (:func:`disk_work`), and writes."""
+    return (1 - write_share) * np.asarray(work["first_read_share"]) + write_share
 
 
 def _loop(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
     """The closed loop of client threads against the light-load latency and the ceilings, the binding limit named
     as the chapter names it: the one prediction path of :func:`predict` and the fits."""
-    light, disk_ms, ceilings, host_name = _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk,
-                                                     disk_count, params)
+    light, disk_ms, io_share, ceilings, host_name = _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size,
+                                                               disk, disk_count, params)
     loop = queueing.closed_loop_ops(threads, light, ceilings)
     name = np.asarray(loop["binding"])
     binding = np.where(name == "disk limits", host_name, np.where(name == "clients", "client threads", name))
     return {"ops_per_s": np.asarray(loop["ops_per_s"], dtype=float), "binding": binding, "light": light,
             "disk_ms": disk_ms, "front": np.full(np.shape(light), params["front_end_ms"]),
-            "wait_ms": np.asarray(loop["wait_ms"], dtype=float),
+            "io_share": np.broadcast_to(io_share, np.shape(light)), "wait_ms": np.asarray(loop["wait_ms"], dtype=float),
             "mean_latency_ms": np.asarray(loop["mean_latency_ms"], dtype=float), "ceilings": ceilings}
 
 
-def _percentile_ms(coefficients, terms):
-    """A latency percentile from the loop's terms: ``a front-end time + b disk time + k wait`` [ms]."""
-    a, b, k = coefficients
-    return a * terms["front"] + b * terms["disk_ms"] + k * terms["wait_ms"]
+def _percentile_terms(model, q, terms):
+    """The three terms a percentile model weighs, from the loop's terms: front end, disk time, wait [ms]."""
+    if model == "linear":
+        return terms["front"], terms["disk_ms"], terms["wait_ms"]
+    zero = np.zeros(np.shape(terms["front"]))
+    share = terms["io_share"]
+    return (queueing.mixture_percentile_ms(q, terms["front"], share, zero, zero),
+            queueing.mixture_percentile_ms(q, zero, share, terms["disk_ms"], zero),
+            queueing.mixture_percentile_ms(q, zero, share, zero, terms["wait_ms"]))
+
+
+def _percentile_ms(model, coefficients, q, terms):
+    """A latency percentile of ``model`` (:data:`PERCENTILE_MODELS`) from the loop's terms [ms]."""
+    return sum(c * np.asarray(t, dtype=float) for c, t in zip(coefficients, _percentile_terms(model, q, terms)))
 
 
 @functools.cache
@@ -548,7 +644,7 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     ceiling the charts show, not a cause the source measured).
     A write is counted as its document's bytes to the data disks and to the temporary disk (the commit log, as in
     the source's setup), and as a read's front-end time; compaction is left out, so with writes the ceilings are
-    upper bounds. Percentiles: ``P = a front-end time + b disk time + k wait`` (:func:`percentile_coefficients`).
+    upper bounds. Percentiles: the adopted model of :func:`percentile_coefficients` (:func:`percentile_model`).
 
     Examples
     --------
@@ -574,7 +670,9 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     outside = _outside(threads, ra, caching, h, w, vm_size, disk, n)
     out = {"ops_per_s": loop["ops_per_s"], "binding": loop["binding"], "light_load_latency_ms": loop["light"],
            "disk_ms": loop["disk_ms"], "mean_latency_ms": loop["mean_latency_ms"], "wait_ms": loop["wait_ms"],
-           **{f"{q}_latency_ms": _percentile_ms(params["percentiles"][q], loop) for q in ("p50", "p95")},
+           **{f"{q}_latency_ms": _percentile_ms(params.get("percentile_model", percentile_model()),
+                                                params["percentiles"][q], QUANTILES[f"latency_{q}"], loop)
+              for q in ("p50", "p95")},
            "extrapolated": outside != "", "outside": outside}
     if np.ndim(threads) == 0:
         out = {k: (str(v) if k in ("binding", "outside") else bool(v) if k == "extrapolated" else float(v))
@@ -620,12 +718,12 @@ def _by_mode(points):
 def _predict_points(points, params, split=None):
     """The model at measured points (a frame, or its :func:`_by_mode` split): its terms and binding limits."""
     groups, n = _by_mode(points) if split is None else split
-    out = {key: np.empty(n) for key in ("ops_per_s", "front", "disk_ms", "wait_ms")}
+    out = {key: np.empty(n) for key in ("ops_per_s", "front", "disk_ms", "wait_ms", "io_share")}
     binding = np.empty(n, dtype=object)
     for mode, rows, threads, ra in groups:
         loop = _loop(threads, ra, mode, np.ones(len(threads)), np.zeros(len(threads)), VM_SIZE, DISK,
                      setup()["disk_count"], params)
-        for key in ("ops_per_s", "disk_ms", "wait_ms"):
+        for key in ("ops_per_s", "disk_ms", "wait_ms", "io_share"):
             out[key][rows] = loop[key]
         binding[rows] = loop["binding"]
     out["front"] = np.full(n, params["front_end_ms"])
@@ -653,12 +751,12 @@ def _fit_ops(charts):
             "front_end_ops_per_s": ceiling, "front_end_ops_per_vcpu": per_vcpu}
 
 
-def _fit_percentile(metric, charts, ops_params):
+def _fit_percentile(metric, charts, ops_params, model):
     pts = measured_points(metric)
     pts = pts[pts["chart"].isin(charts) & ~pts["id"].isin(P50_OUTLIERS)]
     terms, _ = _predict_points(pts, ops_params)
     y = pts["measured"].to_numpy()
-    a = np.column_stack([terms["front"], terms["disk_ms"], terms["wait_ms"]]) / y[:, None]
+    a = np.column_stack(_percentile_terms(model, QUANTILES[metric], terms)) / y[:, None]
     coef, *_ = np.linalg.lstsq(a, np.ones(len(y)), rcond=None)
     return tuple(float(c) for c in coef)
 
@@ -679,15 +777,17 @@ def fit(charts=ARTICLE_CHARTS):
         ``front_end_ms``: a read's time outside the disks [ms]; ``remote_read_ms``: one remote disk read [ms];
         ``extra_kib``: bytes a read moves beyond its data window [KiB]; ``front_end_ops_per_s``: the highest ops/s
         of the ops/s charts fitted on [1/s], and ``front_end_ops_per_vcpu``, the same over the source's nodes' vCPUs
-        (:func:`front_end_ops_per_s` scales it to another VM size) [1/s]; ``percentiles``:
-        ``{"p50": (a, b, k), "p95": (a, b, k)}``.
+        (:func:`front_end_ops_per_s` scales it to another VM size) [1/s]; ``percentile_models``: for each of
+        :data:`PERCENTILE_MODELS`, ``{"p50": (a, b, k), "p95": (a, b, k)}``; ``percentile_model``, the one
+        :func:`percentile_model` adopts, and ``percentiles``, its coefficients.
 
     Notes
     -----
     The three ops/s numbers minimise the summed squared log error of ops/s (a relative error, the same at 15,000
     and at 80,000 ops/s), by a simplex search from :data:`FIT_START`. The percentile coefficients solve
     ``a front-end time + b disk time + k wait = P`` by least squares on relative errors, with the ops/s numbers
-    fixed; the P50 points that break their series (:data:`P50_OUTLIERS`) are left out.
+    fixed, for each percentile model the same way; the P50 points that break their series (:data:`P50_OUTLIERS`)
+    are left out of both.
 
     Examples
     --------
@@ -702,9 +802,20 @@ def fit(charts=ARTICLE_CHARTS):
     if missing:
         raise ValueError(f"charts must include at least one chart of each metric; none of {', '.join(missing)} "
                          f"in {charts!r}")
-    params = dict(_fit_ops(tuple(found["ops_per_s"])))
-    params["percentiles"] = {"p50": _fit_percentile("latency_p50", tuple(found["latency_p50"]), params),
-                             "p95": _fit_percentile("latency_p95", tuple(found["latency_p95"]), params)}
+    params = _fit_models(tuple(tuple(found[m]) for m in METRICS))
+    params["percentile_model"] = percentile_model()
+    params["percentiles"] = params["percentile_models"][params["percentile_model"]]
+    return params
+
+
+@cached
+def _fit_models(found):
+    """:func:`fit` without the choice of percentile model: ``found`` is the charts of each metric of METRICS."""
+    ops, p50, p95 = found
+    params = dict(_fit_ops(ops))
+    params["percentile_models"] = {model: {"p50": _fit_percentile("latency_p50", p50, params, model),
+                                           "p95": _fit_percentile("latency_p95", p95, params, model)}
+                                   for model in PERCENTILE_MODELS}
     return params
 
 
@@ -747,17 +858,48 @@ def parameters():
     return fit(ARTICLE_CHARTS)
 
 
-def percentile_coefficients():
-    """``{"p50": (a, b, k), "p95": (a, b, k)}`` of ``P = a front-end time + b disk time + k wait``.
+def percentile_coefficients(model=None):
+    """``{"p50": (a, b, k), "p95": (a, b, k)}``: the weights a percentile model puts on its three terms.
+
+    Parameters
+    ----------
+    model : {"linear", "mixture"}, optional
+        One of :data:`PERCENTILE_MODELS`; the adopted one (:func:`percentile_model`) by default.
+
+    Notes
+    -----
+    ``linear``: ``P = a front-end time + b disk time + k wait``, every read bearing the mean wait. ``mixture``: a
+    share ``s`` of the reads issues I/O (they fetch their window, :func:`disk_work`'s ``first_read_share``; or write),
+    the others find their window in the page cache; the q-th percentile is ``a front-end time`` while ``s <= 1 - q``,
+    and ``a front-end time + b disk time / s + k (wait / s) ln(s / (1 - q))`` above
+    (:func:`storageperf.concepts.queueing.mixture_percentile_ms`): the disk time and the throttle's wait fall only on
+    the reads that issue I/O. ``k`` = 1 would be an exponential wait among them.
 
     Examples
     --------
-    P95 counts the mean wait about five times over: queued reads wait unevenly.
-
-    >>> [round(c, 2) for c in percentile_coefficients()["p95"]]
+    >>> [round(c, 2) for c in percentile_coefficients("linear")["p95"]]
     [1.74, 1.62, 5.1]
+    >>> [round(c, 2) for c in percentile_coefficients("mixture")["p95"]]
+    [1.73, 1.52, 1.37]
     """
-    return parameters()["percentiles"]
+    if model is None:
+        return parameters()["percentiles"]
+    return parameters()["percentile_models"][checks.choice("model", model, PERCENTILE_MODELS)]
+
+
+@functools.cache
+def percentile_model():
+    """The percentile model adopted: of :data:`PERCENTILE_MODELS`, the one whose P50 and P95 are nearer the charts
+    left out of the fit (the lower mean of the two medians of :func:`agreement`'s ``leave one chart out`` rows).
+
+    Examples
+    --------
+    >>> percentile_model()
+    'mixture'
+    """
+    score = {model: np.mean([compare.error_summary(_left_out(metric, model)["relative_error"])["median"]
+                             for metric in QUANTILES]) for model in PERCENTILE_MODELS}
+    return min(PERCENTILE_MODELS, key=lambda m: (score[m], PERCENTILE_MODELS.index(m)))
 
 
 def tuned_numbers(params=None):
@@ -772,17 +914,19 @@ def tuned_numbers(params=None):
     -------
     dict
         Name to value: the three ops/s numbers :func:`fit` fits (front-end time [ms], remote read [ms], extra bytes
-        [KiB]), the front-end ceiling read off the ops/s charts (per vCPU [1/s]), and the three coefficients of each
-        percentile (P50, P95) [-]: ten in all.
+        [KiB]), the front-end ceiling read off the ops/s charts (per vCPU [1/s]), the index I/Os a read
+        (:func:`index_ios_per_read`, set by one iostat to give the model's windows its count back) [-], and the
+        three coefficients of each percentile (P50, P95) of the adopted model [-]: eleven in all.
 
     Examples
     --------
     >>> len(tuned_numbers())
-    10
+    11
     """
     params = parameters() if params is None else params
     out = {"front_end_ms": params["front_end_ms"], "remote_read_ms": params["remote_read_ms"],
-           "extra_kib": params["extra_kib"], "front_end_ops_per_vcpu": params["front_end_ops_per_vcpu"]}
+           "extra_kib": params["extra_kib"], "front_end_ops_per_vcpu": params["front_end_ops_per_vcpu"],
+           "index_ios": index_ios_per_read()}
     for q in ("p50", "p95"):
         out.update({f"{q}_{name}": c for name, c in zip("abk", params["percentiles"][q])})
     return out
@@ -907,7 +1051,7 @@ def hit_ratio_for_ops(ops_per_s, client_threads, read_ahead_kb):
     return float(h)
 
 
-def comparison(metric="ops_per_s", params=None):
+def comparison(metric="ops_per_s", params=None, model=None):
     """Every measured point of :func:`measured_points` beside the model's prediction.
 
     Parameters
@@ -915,6 +1059,8 @@ def comparison(metric="ops_per_s", params=None):
     metric : {"ops_per_s", "latency_p50", "latency_p95"}
     params : dict, optional
         Parameters from :func:`fit`; those of all charts by default.
+    model : {"linear", "mixture"}, optional
+        The percentile model of a latency metric (:data:`PERCENTILE_MODELS`); the adopted one by default.
 
     Returns
     -------
@@ -930,23 +1076,26 @@ def comparison(metric="ops_per_s", params=None):
     """
     checks.choice("metric", metric, tuple(METRICS))
     params = parameters() if params is None else params
+    model = percentile_model() if model is None else checks.choice("model", model, PERCENTILE_MODELS)
     pts = measured_points(metric).copy()
     terms, binding = _predict_points(pts, params)
     if metric == "ops_per_s":
         pts["model"] = terms["ops_per_s"]
     else:
-        pts["model"] = _percentile_ms(params["percentiles"]["p50" if metric == "latency_p50" else "p95"], terms)
+        q = "p50" if metric == "latency_p50" else "p95"
+        pts["model"] = _percentile_ms(model, params["percentile_models"][model][q], QUANTILES[metric], terms)
     pts["binding"] = binding
     return compare.table(pts, measured="measured", model="model", binding="binding", document=DOCUMENT)
 
 
-@cached
-def left_out(metric="ops_per_s"):
+def left_out(metric="ops_per_s", model=None):
     """Each point predicted by the model fitted without its chart (leave one chart out).
 
     Parameters
     ----------
     metric : {"ops_per_s", "latency_p50", "latency_p95"}
+    model : {"linear", "mixture"}, optional
+        The percentile model of a latency metric (:data:`PERCENTILE_MODELS`); the adopted one by default.
 
     Returns
     -------
@@ -959,33 +1108,49 @@ def left_out(metric="ops_per_s"):
     0.044
     """
     checks.choice("metric", metric, tuple(METRICS))
+    return _left_out(metric, percentile_model() if model is None else checks.choice("model", model, PERCENTILE_MODELS))
+
+
+@cached
+def _left_out(metric, model):
     parts = []
     for chart in measured_points(metric)["chart"].unique():
-        c = comparison(metric, fit(tuple(ch for ch in ARTICLE_CHARTS if ch != chart)))
+        charts = tuple(ch for ch in ARTICLE_CHARTS if ch != chart)
+        found = tuple(tuple(c for c in charts if c in set(measured_points(m)["chart"])) for m in METRICS)
+        c = comparison(metric, _fit_models(found), model)
         parts.append(c[c["chart"] == chart])
     return pd.concat(parts).reset_index(drop=True)
 
 
 def agreement():
-    """The model's errors on the charts it was fitted on and on each chart left out of the fit.
+    """The model's errors on the charts it was fitted on and on each chart left out of the fit, for each percentile
+    model.
 
     Returns
     -------
     pandas.DataFrame
-        One row per metric and fit (``fitted on all charts`` or ``leave one chart out``): ``median`` (of the
-        absolute relative error), ``worst`` (signed), ``share_within`` (of the points within 10 %), ``points``
-        (:func:`storageperf.concepts.compare.error_summary`).
+        One row per metric, percentile model and fit (``fitted on all charts`` or ``leave one chart out``):
+        ``percentile_model`` (one of :data:`PERCENTILE_MODELS` for P50 and P95, ``""`` for ops/s), ``adopted`` (the
+        rows of the model :func:`predict` uses), ``median`` (of the absolute relative error), ``worst`` (signed),
+        ``share_within`` (of the points within 10 %), ``points`` (:func:`storageperf.concepts.compare.error_summary`).
 
     Examples
     --------
-    >>> a = agreement().set_index(["metric", "fit"])
-    >>> round(float(a.loc[("ops_per_s", "leave one chart out"), "worst"]), 2)
+    >>> a = agreement().set_index(["metric", "percentile_model", "fit"])
+    >>> round(float(a.loc[("ops_per_s", "", "leave one chart out"), "worst"]), 2)
     0.37
+    >>> [round(float(a.loc[("latency_p95", m, "leave one chart out"), "median"]), 2) for m in PERCENTILE_MODELS]
+    [0.31, 0.2]
     """
     rows = []
+    adopted = percentile_model()
     for metric in METRICS:
-        for name, table in (("fitted on all charts", comparison(metric)), ("leave one chart out", left_out(metric))):
-            rows.append({"metric": metric, "fit": name, **compare.error_summary(table["relative_error"])})
+        for model in ("",) if metric == "ops_per_s" else PERCENTILE_MODELS:
+            fits = (("fitted on all charts", comparison(metric, model=model or None)),
+                    ("leave one chart out", left_out(metric, model or None)))
+            for name, table in fits:
+                rows.append({"metric": metric, "percentile_model": model, "fit": name,
+                             "adopted": model in ("", adopted), **compare.error_summary(table["relative_error"])})
     return pd.DataFrame(rows)
 
 
@@ -1041,9 +1206,10 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
 
     Notes
     -----
-    Below the knee P95 is ``a front-end + b disk time``; above it the mean wait grows by ``1 / ceiling`` a
-    thread, so ``P95 <= target`` holds up to ``threads = ceiling x (light-load latency + (target - P95 at light
-    load) / k)``.
+    Below the knee P95 is its light-load value; above it the mean wait grows by ``1 / ceiling`` a thread and P95
+    by ``slope`` a millisecond of wait (``k`` in the linear model, ``k ln(s / 0.05) / s`` in the mixture, 0 where
+    no more than 5 % of the reads issue I/O), so ``P95 <= target`` holds up to
+    ``threads = ceiling x (light-load latency + (target - P95 at light load) / slope)``.
 
     Examples
     --------
@@ -1058,15 +1224,18 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
     if np.ndim(read_ahead_kb):
         raise TypeError(f"read_ahead_kb must be one number, got {read_ahead_kb!r}")
     light = predict(1.0, read_ahead_kb, caching, **inputs)
-    a, b, k = percentile_coefficients()["p95"]
+    share = _io_share(disk_work(read_ahead_kb), inputs.get("write_share", 0.0))
+    unit_wait = {"front": 0.0, "disk_ms": 0.0, "wait_ms": 1.0, "io_share": share}
+    slope = float(_percentile_ms(percentile_model(), percentile_coefficients()["p95"], QUANTILES["latency_p95"],
+                                 unit_wait))
     p95_light = light["p95_latency_ms"]
     ceiling = min(light["ceilings"].values())
     if target < p95_light:
         threads = 0.0
-    elif k <= 0 or not np.isfinite(ceiling):
+    elif slope <= 0 or not np.isfinite(ceiling):
         threads = float("inf")
     else:
-        threads = ceiling * (light["light_load_latency_ms"] + (target - p95_light) / k) / units.MS_PER_S
+        threads = ceiling * (light["light_load_latency_ms"] + (target - p95_light) / slope) / units.MS_PER_S
     at = predict(max(threads, 1.0), read_ahead_kb, caching, **inputs) if np.isfinite(threads) else light
     return {"threads": threads, "ops_per_s": at["ops_per_s"] if threads >= 1 else 0.0, "p95_light_ms": p95_light,
             "extrapolated": at["extrapolated"], "outside": at["outside"]}
