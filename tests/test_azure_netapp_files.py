@@ -223,3 +223,14 @@ def test_cool_access_on_large_volumes_follows_the_latest_revision():
     assert anf.cool_access_volume_types() == ("regular", "large")
     with pytest.raises(ValueError, match="volume_type"):
         anf.cool_access_sizing(10, 0.5, 100, "Standard", volume_type="breakthrough")
+
+
+def test_read_ahead_settings_are_microsofts():
+    # Microsoft's read-ahead page (2022-09-29): "a default of 128 KiB regardless of the rsize"; "15,360-KiB ...
+    # optimal"; its table of earlier defaults: rsize 64 KiB -> 960 KiB, 256 KiB -> 3,840 KiB, 1024 KiB -> 15,360 KiB
+    assert anf.read_ahead_kib() == 128
+    assert anf.read_ahead_kib("Microsoft's recommendation") == 15_360
+    assert [anf.read_ahead_kib("earlier Linux default", r) for r in (64, 256, 1024)] == [960, 3_840, 15_360]
+    # the page's udev rule sets another value than its text (large-volumes-14): both are kept, the text's is used
+    assert data.value("azure_netapp_files_read_ahead", "read_ahead_udev_rule", "KiB") != anf.read_ahead_kib(
+        "Microsoft's recommendation")

@@ -4,7 +4,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from storageperf.concepts import bandwidth
+from storageperf import data
+from storageperf.concepts import bandwidth, bounds, units
+from storageperf.platforms import azure_netapp_files as anf
 
 
 def test_hpc_module_workload():
@@ -75,3 +77,57 @@ def test_a_window_on_raid0_touches_the_disks_its_chunks_are_on():
                                  (256, 64, 2), (512, 256, 8)):
         assert_allclose(bandwidth.raid0_disk_ios(window, chunk, disks), touched(window, chunk, disks), rtol=1e-12)
     assert_allclose(bandwidth.raid0_disk_ios([4, 64], 64, 4), [1, 1 + 60 / 64], rtol=1e-12)
+
+
+def test_read_ahead_bound_is_one_window_a_round_trip():
+    # 1,024 KiB a second = 1 MiB/s; 128 KiB every 2 ms = 128 / 1024 MiB / 0.002 s = 62.5 MiB/s; 256 KiB a ms = 250
+    assert_allclose(bandwidth.read_ahead_stream_mibps(1024, 1000), 1.0, rtol=1e-12)
+    assert_allclose(bandwidth.read_ahead_stream_mibps([128, 256], [2.0, 1.0]), [62.5, 250.0], rtol=1e-12)
+    value, binding = bounds.tightest({"read-ahead": bandwidth.read_ahead_stream_mibps(128, 2.0), "client": 1000.0})
+    assert (value, binding) == (62.5, "read-ahead")
+
+
+def _rounding_mibps(stated):
+    """Half the place of a stated number's last non-zero digit: 400 -> 50, 1,180 -> 5."""
+    place = 1.0
+    while stated % (place * 10) == 0:
+        place *= 10
+    return place / 2
+
+
+def test_read_ahead_does_not_explain_the_cool_access_single_job_ceilings():
+    """One job's sequential-read ceilings on the cool-access page (cool about 400 MiB/s; hot about 1,180, as its
+    2024-10 revision corrects 11,180) are not one read-ahead window a round trip, under either reading of the client's
+    read-ahead, at the latencies the guide records.
+
+    The page states the ceilings as "approximately", in its text (its charts are not available, so nothing was read
+    off a chart): the tolerance is the rounding of each stated number, half the place of its last non-zero digit
+    (50 MiB/s for 400, 5 for 1,180). Both tiers ran the same job on the same client.
+
+    - Linux's default 128 KiB: at the fastest latency the guide records for any Azure NetApp Files request (the SPEC
+      EDA results' lightest load) it allows less than the hot ceiling, so the hot result refutes this reading for
+      the job. The cool ceiling would need a round trip far below every cool-tier latency the page records.
+    - Microsoft's 15,360 KiB: at the hot tier's "under 2 ms" and at the cool tier's 23 ms (16 jobs x queue depth 15,
+      more I/O in flight than one job keeps) it allows more than either ceiling, so it did not bind. (At the 63 ms of
+      32 jobs it would; the page gives no single-job latency, and the chapters say so.)
+    The page varied fio's iodepth, which matters only for direct I/O, where read-ahead plays no part.
+    """
+    ceilings = {"cool": data.value("cool_access_results", "seq1-cool-max", "MiB/s"),
+                "hot": data.value("cool_access_results", "seq1-hot-max-revised", "MiB/s")}
+    low = {tier: c - _rounding_mibps(c) for tier, c in ceilings.items()}
+    high = {tier: c + _rounding_mibps(c) for tier, c in ceilings.items()}
+    spec = data.load("hpc_eda_spec_results")
+    fastest_ms = spec.loc[spec["metric"] == "avg_latency_ms", "value"].min()
+    results = data.load("cool_access_results")
+    cool_ms = results.loc[(results["quantity"] == "latency") & (results["tier"] == "cool"), "value"]
+    default, recommended = anf.read_ahead_kib("Linux default"), anf.read_ahead_kib("Microsoft's recommendation")
+
+    # the default window: the hot ceiling is out of its reach at any latency the guide records
+    assert bandwidth.read_ahead_stream_mibps(default, fastest_ms) < low["hot"]  # 417 MiB/s at 0.3 ms
+    needed_ms = units.convert(default, "KiB", "MiB") / low["cool"] * units.convert(1, "s", "ms")
+    assert needed_ms < cool_ms.min()  # 0.36 ms, against 12 ms and more
+    # Microsoft's window: above both ceilings at the tiers' recorded latencies, so not what stopped the job
+    hot_ms = data.value("cool_access_results", "mixed-hot-latency", "ms")
+    cool_16x15_ms = data.value("cool_access_results", "jobscale-16j-qd15-latency", "ms")
+    assert bandwidth.read_ahead_stream_mibps(recommended, hot_ms) > high["hot"]  # 7,500 MiB/s
+    assert bandwidth.read_ahead_stream_mibps(recommended, cool_16x15_ms) > high["cool"]  # 652 MiB/s

@@ -129,6 +129,8 @@ BAD_INPUT = [
     (large_volumes.client_bounds, CLIENT, "block_size_kib", ["number"]),
     (large_volumes.client_bounds, CLIENT, "operation", [("append", "operation must be one of read, write")]),
     (large_volumes.client_bounds, CLIENT, "rsize_kib", [(1024, "between 4 and 256 KiB, got 1024")]),
+    (large_volumes.stream_bounds, {**CLIENT, "read_ahead_kib": 128}, "read_ahead_kib", ["number"]),
+    (large_volumes.stream_bounds, {**CLIENT, "read_ahead_kib": 128}, "latency_ms", ["number"]),
     (large_volumes.connection_mibps, {"operation": "read"}, "operation", [("append", "operation must be one of read, write")]),
     (large_volumes.client_iops, {"operation": "read"}, "operation", [("append", "operation must be one of read, write")]),
     (large_volumes.volume_target_mibps, {"block_size_kib": 8}, "volume_type", [("regular", "volume_type must be one of large, breakthrough")]),
@@ -289,3 +291,19 @@ def test_the_breakthrough_pages_two_revisions_of_one_date_are_both_kept_and_thei
     said = data.load("source_discrepancies").set_index("id")
     assert "depends on the revision" in said.loc["large-volumes-13", "resolution"]
     assert "large-volumes-13" in said.loc["large-volumes-09", "resolution"]
+
+
+def test_read_ahead_binds_one_stream_until_the_client_does():
+    # Microsoft's read-ahead page (2022-09-29): Linux's default 128 KiB; 15,360 KiB found optimal. One window a round
+    # trip: 128 KiB at 2 ms = 62.5 MiB/s, 15,360 KiB = 7,500 MiB/s.
+    default, recommended = anf.read_ahead_kib("Linux default"), anf.read_ahead_kib("Microsoft's recommendation")
+    s = large_volumes.stream_bounds("Standard_E104id_v5", 8, 2.0, default)
+    client = large_volumes.client_bounds("Standard_E104id_v5", 8, 2.0, 256)
+    assert (s["mibps"], s["binding"]) == (62.5, "read-ahead")
+    assert s["streams"] == np.ceil(client["mibps"] / 62.5)  # streams add up to the client's bound
+    # without nconnect one connection's 1,000 MiB/s (the article's client without nconnect) is below 7,500: it binds
+    s = large_volumes.stream_bounds("Standard_E104id_v5", 1, 2.0, recommended)
+    assert (s["mibps"], s["binding"], s["streams"]) == (large_volumes.connection_mibps("read"), "the client's bounds", 1.0)
+    # arrays: the binding follows the latency
+    s = large_volumes.stream_bounds("Standard_E104id_v5", 1, np.array([0.5, 20.0]), recommended)
+    assert s["binding"].tolist() == ["the client's bounds", "read-ahead"]

@@ -1,4 +1,5 @@
-"""IOPS, block size and bandwidth: one is the product of the other two; mixes and read-ahead windows.
+"""IOPS, block size and bandwidth: one is the product of the other two; mixes and read-ahead windows (one
+stream's bound, the bytes a read fetches).
 
 References
 ----------
@@ -78,6 +79,48 @@ def iops_from_bandwidth(bandwidth_mibps, block_size_kib):
     bw = checks.positive("bandwidth_mibps", bandwidth_mibps, "MiB/s")
     block = checks.positive("block_size_kib", block_size_kib, "KiB")
     return checks.scalar_or_array(units.convert(bw, "MiB/s", "KiB/s") / block)
+
+
+def read_ahead_stream_mibps(read_ahead_kib, round_trip_ms):
+    """Most one sequential read stream moves through the page cache when read-ahead is all it keeps in flight.
+
+    Parameters
+    ----------
+    read_ahead_kib : float or array-like
+        The read-ahead window (Linux's ``read_ahead_kb``, counted in KiB), greater than 0. [KiB]
+    round_trip_ms : float or array-like
+        Time from asking for a window to having it: one request's latency at the storage plus the network's round
+        trip, greater than 0. [ms]
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``read_ahead / round_trip``. [MiB/s]
+
+    Notes
+    -----
+    A single-threaded reader of a file (``cp``, ``dd``, one fio job with ``direct=0``) asks for one I/O at a time;
+    the kernel fetches ahead of it, in windows that grow to the read-ahead setting, and starts the next window while
+    the reader is still in the current one, so in steady state about one window is in flight. Little's law with one
+    window in flight (:mod:`storageperf.concepts.queueing`) gives the bound; an NFS client splits the window into
+    requests of at most ``rsize``, sent together, so the round trip is one request's latency when the connection is
+    not the limit. The bound does not apply to direct I/O (``O_DIRECT``, fio ``direct=1``), which bypasses the page
+    cache and read-ahead, nor to random reads, which read-ahead leaves alone; several streams each get their own
+    window, so a client's streams add up until another bound stops them. A short file, read before the window has
+    grown, moves slower.
+
+    Examples
+    --------
+    Linux's default 128 KiB window at a 2 ms round trip holds one stream to 62.5 MiB/s; 15,360 KiB, what
+    Microsoft's testing found optimal for Azure NetApp Files, to 7,500 MiB/s (both values:
+    ``data/platforms/azure_netapp_files_read_ahead.csv``):
+
+    >>> read_ahead_stream_mibps([128, 15_360], 2.0)
+    array([  62.5, 7500. ])
+    """
+    window = checks.positive("read_ahead_kib", read_ahead_kib, "KiB")
+    trip = checks.positive("round_trip_ms", round_trip_ms, "ms")
+    return checks.scalar_or_array(units.convert(window, "KiB", "MiB") / units.convert(trip, "ms", "s"))
 
 
 def blended_throughput_mibps(shares, throughputs_mibps):

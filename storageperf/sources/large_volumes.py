@@ -1,6 +1,7 @@
 """The large-volume benchmark: how much throughput and IOPS one large volume gives, from how many clients.
 
-Three limits bound what a set of Linux NFS clients gets from one large volume [1]_ [2]_:
+Three limits bound what a set of Linux NFS clients gets from one large volume [1]_ [2]_ (and one client's sequential
+read stream is bound by its read-ahead too, :func:`stream_bounds` [4]_):
 
 * the clients: ``clients x per-client rate``, the single-VM (scale-up) result with or without ``nconnect``;
 * the volume's quota and service level: ``min(quota x rate, 12,800 MiB/s)`` (see
@@ -22,6 +23,8 @@ References
 .. [3] Microsoft Learn, "Linux concurrency best practices for Azure NetApp Files", 2021-08-02: "The server will
    accept no more than 128 requests in flight from this single connection"; "Linux NFS mount options best
    practices", 2022-12-07: nconnect "up to a limit of 16"; rsize and wsize "no larger than 262,144 Bytes".
+.. [4] Microsoft Learn, "Linux NFS read-ahead best practices for Azure NetApp Files", 2022-09-29: Linux's 128 KiB
+   default read-ahead, and 15,360 KiB found optimal.
 """
 from __future__ import annotations
 
@@ -481,6 +484,59 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
             "iops": checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
             "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
             "network_is_limit": operation == "write"}
+
+
+#: The bounds :func:`stream_bounds` takes the smaller of, in the order ties are broken.
+STREAM_LIMITS = ("read-ahead", "the client's bounds")
+
+
+def stream_bounds(vm_size, nconnect, latency_ms, read_ahead_kib, block_size_kib=256.0):
+    """What one sequential read stream of one client moves: one read-ahead window a round trip, or the client's bound.
+
+    Parameters
+    ----------
+    vm_size, nconnect, latency_ms, block_size_kib
+        As in :func:`client_bounds` (reads). The latency is the round trip the read-ahead window waits on.
+    read_ahead_kib : float or array-like
+        The mount's NFS read-ahead, greater than 0 (:func:`storageperf.platforms.azure_netapp_files.read_ahead_kib`:
+        Linux's default or Microsoft's recommendation). [KiB]
+
+    Returns
+    -------
+    dict
+        ``read_ahead``: the window's bound (:func:`storageperf.concepts.bandwidth.read_ahead_stream_mibps`) and
+        ``mibps``, the smaller of it and the client's [MiB/s]; ``binding`` (one of :data:`STREAM_LIMITS`);
+        ``client``: :func:`client_bounds`; ``streams``: sequential streams that together reach the client's bound,
+        ``ceil(client / read-ahead)``, at least 1 [-].
+
+    Notes
+    -----
+    A buffered sequential reader (one ``cp``, one fio job with ``direct=0``) waits on its read-ahead window; the
+    client's other bounds are for all its streams together. So one stream gets the smaller of the two, and a client
+    reaches its own bound only with enough streams. Direct I/O bypasses read-ahead: its stream is bound by the
+    requests it keeps in flight (fio's ``iodepth``), which :func:`client_bounds` counts. Random reads get no
+    read-ahead either.
+
+    Examples
+    --------
+    One E104id_v5, nconnect=8, at the 2.1 ms one connection's random reads imply (:func:`implied_latency_ms`):
+    Linux's default 128 KiB holds one stream to 59 MiB/s, and 135 such streams reach the client's 8,000 MiB/s;
+    15,360 KiB lets one stream move 7,132 MiB/s, still the window's bound, and two streams reach the client's.
+    Without nconnect, one connection's 1,000 MiB/s binds the stream first:
+
+    >>> ms = implied_latency_ms("random read")
+    >>> [(round(s["mibps"]), s["binding"], s["streams"])
+    ...  for s in (stream_bounds("Standard_E104id_v5", 8, ms, ra) for ra in (128, 15_360))]
+    [(59, 'read-ahead', 135.0), (7132, 'read-ahead', 2.0)]
+    >>> stream_bounds("Standard_E104id_v5", 1, ms, 15_360)["binding"]
+    "the client's bounds"
+    """
+    client = client_bounds(vm_size, nconnect, latency_ms, block_size_kib, "read")
+    window = bandwidth.read_ahead_stream_mibps(read_ahead_kib, latency_ms)
+    mibps, binding = bounds.tightest(dict(zip(STREAM_LIMITS, (window, client["mibps"]))))
+    streams = np.maximum(np.ceil(np.asarray(client["mibps"]) / np.asarray(window)), 1.0)
+    return {"read_ahead": window, "mibps": mibps, "binding": binding, "client": client,
+            "streams": checks.scalar_or_array(streams)}
 
 
 #: Volume types :func:`volume_target_mibps` has measurements for.

@@ -33,6 +33,8 @@ References
 .. [11] Microsoft Learn, "Azure NetApp Files regular volume performance benchmarks for Linux", 2024-03-24: "~1,600
    MiB/s pure sequential writes and ~4,500 MiB/s pure sequential reads" (64 KiB); "~130,000 pure random writes and
    ~460,000 pure random reads" (4 KiB).
+.. [12] Microsoft Learn, "Linux NFS read-ahead best practices for Azure NetApp Files", 2022-09-29: the 128 KiB
+   Linux default, 15 x rsize before it, 15,360 KiB found optimal (``data/platforms/azure_netapp_files_read_ahead.csv``).
 """
 from .cool_access import (  # noqa: F401
     MONTHS_MAX,
@@ -53,6 +55,7 @@ from .cool_access import (  # noqa: F401
 from .limits import (  # noqa: F401
     ALL_SERVICE_LEVELS,
     COOL_ACCESS_RULES,
+    READ_AHEAD_SETTINGS,
     SERVICE_LEVELS,
     VOLUME_TYPES,
     check_quota_tib,
@@ -64,6 +67,7 @@ from .limits import (  # noqa: F401
     limit,
     pool_range_tib,
     quota_range_tib,
+    read_ahead_kib,
     supported_service_levels,
     throughput_per_tib_mibps,
     volume_ceiling_mibps,
@@ -119,6 +123,7 @@ __all__ = sorted([
     'MIX_IO_KIB',
     'MIX_LIMIT',
     'PRICE_SNAPSHOT_DATE',
+    'READ_AHEAD_SETTINGS',
     'RETRIEVAL_POLICIES',
     'SERVICE_LEVELS',
     'THROUGHPUT_METER',
@@ -163,6 +168,7 @@ __all__ = sorted([
     'quota_for_throughput_tib',
     'quota_range_tib',
     'quota_with_snapshots_tib',
+    'read_ahead_kib',
     'read_share_needed',
     'regions',
     'size_volume',

@@ -1,5 +1,6 @@
 """The service's dated limits: service levels, volume types and the levels they are offered at, quotas, ceilings,
-pools, Flexible's throughput range, and which cool-access rule a region's pools follow.
+pools, Flexible's throughput range, which cool-access rule a region's pools follow, and a Linux client's NFS
+read-ahead (the default and what Microsoft recommends).
 
 Part of :mod:`storageperf.platforms.azure_netapp_files`, whose docstring lists the references cited as [n]_.
 """
@@ -15,6 +16,7 @@ _LIMITS, _PRICES = "azure_netapp_files_limits", "azure_netapp_files_prices"
 
 
 _SUPPORT = "azure_netapp_files_volume_support"
+_READ_AHEAD = "azure_netapp_files_read_ahead"
 
 
 def _limit(limit_id, unit):
@@ -324,3 +326,47 @@ def cool_access_service_levels():
     """
     n = int(_limit("cool_access_service_levels", "service levels"))
     return ALL_SERVICE_LEVELS[:n]
+
+
+#: Linux NFS read-ahead settings :func:`read_ahead_kib` knows: today's default (RHEL 8.3 and Ubuntu 18.04 on), the
+#: earlier releases' default (15 x ``rsize``), and the value Microsoft's testing found optimal.
+READ_AHEAD_SETTINGS = ("Linux default", "earlier Linux default", "Microsoft's recommendation")
+
+
+def read_ahead_kib(setting="Linux default", rsize_kib=None):
+    """A Linux client's NFS read-ahead window, as Microsoft's read-ahead page gives it.
+
+    Parameters
+    ----------
+    setting : str
+        One of :data:`READ_AHEAD_SETTINGS`.
+    rsize_kib : float, optional
+        The mount's ``rsize``, greater than 0; needed for (and only for) ``"earlier Linux default"``. [KiB]
+
+    Returns
+    -------
+    float
+        The window. [KiB]
+
+    Notes
+    -----
+    Microsoft's page (ms.date 2022-09-29) says RHEL 8.3 and Ubuntu 18.04 "set read-ahead to a default of 128 KiB
+    regardless of the rsize mount option used", where earlier releases set 15 x ``rsize``, and that "testing with
+    SAS GRID found the 15,360-KiB read value optimal compared to 3,840 KiB, 960 KiB, and 128 KiB". Its udev rule
+    sets 15,380 KiB instead (source_discrepancies large-volumes-14); the recommendation here is the text's.
+
+    Examples
+    --------
+    >>> read_ahead_kib(), read_ahead_kib("Microsoft's recommendation"), read_ahead_kib("earlier Linux default", 256)
+    (128.0, 15360.0, 3840.0)
+    """
+    checks.choice("setting", setting, READ_AHEAD_SETTINGS)
+    earlier = setting == "earlier Linux default"
+    if earlier != (rsize_kib is not None):
+        raise ValueError(f"rsize_kib must be given for the earlier Linux default (15 x rsize) and only for it; got "
+                         f"{rsize_kib!r} with setting {setting!r}")
+    if earlier:
+        rsize = float(checks.positive("rsize_kib", checks.scalar("rsize_kib", rsize_kib, "KiB"), "KiB"))
+        return data.value(_READ_AHEAD, "read_ahead_default_earlier", "x rsize") * rsize
+    row = "read_ahead_default_current" if setting == "Linux default" else "read_ahead_recommended"
+    return data.value(_READ_AHEAD, row, "KiB")
