@@ -792,9 +792,9 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
         reserve (:func:`raw_capacity_gib`, 14 %) and the disk the need's I/O requires at 30 IOPS and 0.48 MiB/s per
         GiB, one disk I/O per operation; ``data_gib`` [GiB]; the costs of :func:`monthly_cost_usd`, system disks
         included; ``current_limit_mb_per_s`` [MB/s] and ``fits_current``: what that machine type's published limits
-        allow the workload in NetApp's current layout (:func:`current_write_path`, by default the normal write speed), and
-        whether the need is within it (False: the 2020 result carries the need, today's layout does not). None if
-        no machine type measured the need.
+        allow the workload in NetApp's current layout (:func:`current_write_path`, by default at the normal write
+        speed), and whether the need is within it (False: the 2020 result carries the need, today's layout does
+        not). None if no machine type measured the need.
 
     Notes
     -----
