@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from storageperf.concepts import bounds
+from storageperf.platforms import google_cloud
 from storageperf.sources import cvo_google_cloud
 
 ONE = cvo_google_cloud.ONE_TO_ONE
@@ -186,9 +187,10 @@ def test_right_sized_node():
 def test_current_layout_writes_each_client_write_twice_to_persistent_disk():
     # NetApp today: "One 500 GiB SSD persistent disk for NVRAM" (default configuration, 2025-06-04) and, at the
     # default normal write speed, "data is written directly to disk" (write speed, 2023-03-01): each write is logged
-    # on the NVRAM disk and written to the data disks again, 2 disk writes and 2 bytes per byte
-    path = cvo_google_cloud.current_write_path()
-    assert path == {"disk_reads_per_read": 1.0, "disk_writes_per_write": 2.0, "disk_bytes_per_byte_written": 2.0}
+    # on the NVRAM disk and written to the data disks again; read literally, 2 disk writes and 2 bytes per byte
+    path = cvo_google_cloud.current_write_path(disk_writes_per_write="layout")
+    assert path == {"disk_reads_per_read": 1.0, "disk_writes_per_write": 2.0, "disk_bytes_per_byte_written": 2.0,
+                    "nvram_bytes_per_byte_written": 1.0}
     # streaming writes on n1-standard-8: the 400 MiB/s write limit carries 200 MiB/s of client writes
     r = cvo_google_cloud.published_limit("n1-standard-8", 0.0, 64, **path)
     assert_allclose(r["mib_per_s"], 200, rtol=1e-12)
@@ -197,7 +199,7 @@ def test_current_layout_writes_each_client_write_twice_to_persistent_disk():
     assert_allclose(cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8, **path)["iops"], 37_500, rtol=1e-12)
     # the 2020 results that today's layout cannot carry are flagged, not dropped: streaming writes 326.6 and 343.3
     # MiB/s > 200; mixed 30,000 > 1 / (0.5 / 60,000 + 0.5 x 2 / 30,000) = 24,000; OLTP 56,000 > 37,500
-    c = cvo_google_cloud.comparison().set_index("id")
+    c = cvo_google_cloud.comparison(disk_writes_per_write="layout").set_index("id")
     assert len(c) == 12
     assert set(c.index[~c["fits_current"]]) == {"streaming_writes-n1s8", "streaming_writes-n1s32", "mixed-n1s32",
                                                 "oltp-n1s32"}
@@ -206,8 +208,95 @@ def test_current_layout_writes_each_client_write_twice_to_persistent_disk():
 
 def test_high_write_speed_writes_each_client_write_once():
     # NetApp: "When you choose high write speed, data is buffered in memory before it is written to disk"
-    high = cvo_google_cloud.current_write_path("high")
+    high = cvo_google_cloud.current_write_path("high", "layout")
     assert (high["disk_writes_per_write"], high["disk_bytes_per_byte_written"]) == (1.0, 1.0)
+    assert high["nvram_bytes_per_byte_written"] == 0
+
+
+OLTP32_ROOM = 0.25 * 30_000 / 11_000  # Table 2 and Table 1: 45,000 reads use 75 % of the budget; 11,000 writes
+
+
+def test_bytes_and_disk_writes_are_amplified_apart():
+    # Bytes: twice at the normal write speed (NVRAM log, then the data disks), once at the high. Disk writes: by
+    # default the most the 2020 results leave room for, OLTP on n1-standard-32's 0.25 x 30,000 / 11,000 = 0.68
+    normal, high = cvo_google_cloud.current_write_path(), cvo_google_cloud.current_write_path("high")
+    assert (normal["disk_bytes_per_byte_written"], normal["nvram_bytes_per_byte_written"]) == (2.0, 1.0)
+    assert (high["disk_bytes_per_byte_written"], high["nvram_bytes_per_byte_written"]) == (1.0, 0.0)
+    assert_allclose([normal["disk_writes_per_write"], high["disk_writes_per_write"]], [OLTP32_ROOM] * 2, rtol=1e-12)
+    assert cvo_google_cloud.current_write_path(disk_writes_per_write=1.5)["disk_writes_per_write"] == 1.5
+    # apart: streaming writes on n1-standard-8 are bound by bytes, 400 / 2 MiB/s, whatever the disk writes
+    for reading in cvo_google_cloud.WRITE_IOPS_READINGS:
+        r = cvo_google_cloud.published_limit("n1-standard-8", 0.0, 64, **cvo_google_cloud.current_write_path(
+            disk_writes_per_write=reading))
+        assert r["binding"] == "write throughput" and math.isclose(r["mib_per_s"], 200)
+    # OLTP on n1-standard-32 is bound by disk writes: 1 / (0.8 / 60,000 + 0.2 x 0.68 / 30,000), not 37,500
+    r = cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8, **normal)
+    assert_allclose(r["iops"], 1 / (0.8 / 60_000 + 0.2 * OLTP32_ROOM / 30_000), rtol=1e-12)
+
+
+def test_the_evidence_is_derived_from_every_result():
+    # The least room any result leaves: OLTP on n1-standard-32's, the only one below 1
+    c = cvo_google_cloud.comparison()
+    assert_allclose(cvo_google_cloud.evidence_disk_writes_per_write(), OLTP32_ROOM, rtol=1e-12)
+    assert cvo_google_cloud.evidence_disk_writes_per_write() == c["max_disk_writes_per_write"].min()
+    assert c.loc[c["max_disk_writes_per_write"].idxmin(), "id"] == "oltp-n1s32"
+
+
+def test_flags_follow_both_inputs():
+    # Evidence (0.68 disk writes, 2 bytes): OLTP on n1-standard-32 fits exactly at its own mix; mixed on n1-standard-32
+    # is bound by bytes, 15,000 x 16 KiB x 2 = 468.75 MiB/s of writes > 400; streaming writes 326.6 and 343.3 x 2 > 400
+    flags = {}
+    for speed in cvo_google_cloud.WRITE_SPEEDS:
+        for reading in cvo_google_cloud.WRITE_IOPS_READINGS:
+            c = cvo_google_cloud.comparison(speed, reading).set_index("id")
+            flags[speed, reading] = set(c.index[~c["fits_current"]])
+    assert flags["normal", "evidence"] == {"streaming_writes-n1s8", "streaming_writes-n1s32", "mixed-n1s32"}
+    assert flags["normal", "layout"] == flags["normal", "evidence"] | {"oltp-n1s32"}
+    # high: once the bytes, one disk write per client write read literally: only OLTP on n1-standard-32 is above
+    assert flags["high", "evidence"] == set() and flags["high", "layout"] == {"oltp-n1s32"}
+    c = cvo_google_cloud.comparison().set_index("id")
+    assert c.loc["mixed-n1s32", "current_binding"] == "write throughput"
+    assert_allclose(c.loc["mixed-n1s32", "current_model"], 400 * MIB / (0.5 * 16_384 * 2), rtol=1e-12)
+    assert_allclose(c.loc["oltp-n1s32", "current_share"], 1, rtol=1e-9)
+
+
+def test_the_nvram_disk_and_the_write_egress_cap_are_named_limits(monkeypatch):
+    # The NVRAM disk: 500 GiB of SSD Persistent Disk at 30 write IOPS and 0.48 MiBps per GiB
+    assert cvo_google_cloud.nvram_disk_limits() == {"size_gib": 500, "write_iops": 15_000, "write_mib_per_s": 240}
+    assert set(cvo_google_cloud.NVRAM_LIMITS) | {"write egress cap"} <= set(cvo_google_cloud.LIMITS)
+    # On TR-4816's machine types neither binds: n1-standard-8's 400 MiB/s write limit carries 200 MiB/s of client
+    # writes, below the 240 the NVRAM disk takes and the 1,034 MB/s / 2 of the write egress cap
+    # A VM with n1-standard-32's limits but today's 1,200 MiB/s write throughput per instance: twice the bytes is
+    # 600 MiB/s of client writes, the NVRAM disk's 240 MiB/s binds
+    today = {**cvo_google_cloud.machine_limits("n1-standard-32"), "write_mib_per_s": 1200.0}
+    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: today)
+    r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 64, **cvo_google_cloud.current_write_path())
+    assert r["binding"] == "NVRAM disk write throughput" and math.isclose(r["mib_per_s"], 240)
+    # and its 15,000 write IOPS bind 4 KiB writes at two disk writes per client write, a shared budget of 30,000
+    # write IOPS otherwise allowing 15,000 too (a tie goes to the published limits) unless the VM allows more:
+    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: {**today, "write_iops": 60_000.0})
+    r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 4, **cvo_google_cloud.current_write_path(
+        disk_writes_per_write="layout"))
+    assert r["binding"] == "NVRAM disk write IOPS" and math.isclose(r["iops"], 15_000)
+    # a 1-vCPU VM: Google's 129 MB/s of disk writes with the network fully used, twice the bytes: 64.5 MB/s
+    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: {**today, "vcpu": 1.0})
+    r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 64, **cvo_google_cloud.current_write_path())
+    assert r["binding"] == "write egress cap" and math.isclose(r["mb_per_s"], 129 / 2)
+
+
+@given(st.sampled_from(cvo_google_cloud.MACHINE_TYPES), st.floats(0, 1), st.floats(0.5, 1024),
+       st.sampled_from(cvo_google_cloud.WRITE_SPEEDS), st.sampled_from(cvo_google_cloud.WRITE_IOPS_READINGS))
+def test_the_current_bound_keeps_every_named_limit(machine, share, block, speed, reading):
+    path = cvo_google_cloud.current_write_path(speed, reading)
+    lim, r = cvo_google_cloud.machine_limits(machine), cvo_google_cloud.published_limit(machine, share, block, **path)
+    nv, mib = cvo_google_cloud.nvram_disk_limits(), block / 1024
+    a_w, c, n = path["disk_writes_per_write"], path["disk_bytes_per_byte_written"], path["nvram_bytes_per_byte_written"]
+    used = [r["read_iops"] / lim["read_iops"] + r["write_iops"] * a_w / lim["write_iops"],
+            r["read_iops"] * mib / lim["read_mib_per_s"], r["write_iops"] * mib * c / lim["write_mib_per_s"],
+            r["write_iops"] * a_w * n / c / nv["write_iops"], r["write_iops"] * mib * n / nv["write_mib_per_s"],
+            r["write_iops"] * block * 1024 * c / 1e6 / google_cloud.pd_write_egress_mb_per_s(lim["vcpu"])]
+    assert max(used) <= 1 + 1e-9
+    assert_allclose(max(used), 1, rtol=1e-9)
 
 
 def test_right_sized_says_when_todays_layout_cannot_carry_the_need():
@@ -295,6 +384,15 @@ BAD_INPUT = [
     (cvo_google_cloud.monthly_cost_usd, {"machine_type": "n1-standard-8", "licence_usd_per_tib_month": 10},
      "provisioned_tib", [(0, "got 0"), (-1, "got -1"), ("lots", "must be a number")]),
     (cvo_google_cloud.current_write_path, {}, "write_speed", [("fast", "must be one of normal, high; got 'fast'")]),
+    (cvo_google_cloud.current_write_path, {}, "disk_writes_per_write",
+     [("many", "must be one of evidence, layout or a number greater than 0; got 'many'"), (0, "got 0"),
+      (-1, "got -1"), (math.nan, "finite")]),
+    (cvo_google_cloud.comparison, {}, "write_speed", [("fast", "must be one of normal, high")]),
+    (cvo_google_cloud.comparison, {}, "disk_writes_per_write", [("literal", "must be one of evidence, layout")]),
+    (cvo_google_cloud.right_sized, {"workload": "oltp", "need_mb_per_s": 10, "capacity_tib": 1},
+     "disk_writes_per_write", [(-2, "got -2")]),
+    (cvo_google_cloud.published_limit, MIX, "nvram_bytes_per_byte_written",
+     [(-1, "must be at least 0, got -1"), ("one", "must be a number")]),
 ]
 
 

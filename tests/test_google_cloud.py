@@ -40,7 +40,22 @@ def test_throughput_is_googles_mib_per_s():
     assert_allclose(google_cloud.ssd_pd_size_needed_gib(iops=15_000, mib_per_s=240), 500, rtol=1e-12)
 
 
+def test_write_egress_cap_by_vcpus():
+    # Optimize Persistent Disk performance, N1 table, "maximum write bandwidth at full network utilization (MB/s)":
+    # 1 vCPU 129; 2~7 647; 8~15 1,034; 16+ 2,069
+    assert [google_cloud.pd_write_egress_mb_per_s(n) for n in (1, 2, 4, 7, 8, 15, 16, 32)] == [
+        129, 647, 647, 647, 1034, 1034, 2069, 2069]
+
+
+def test_one_disks_own_write_limits():
+    # 30 write IOPS per GB (Google's GB is a GiB) and 0.48 MiBps per GiB: a 500 GiB disk, 15,000 IOPS and 240 MiB/s
+    lim = google_cloud.ssd_pd_size_limits(500)
+    assert_allclose([lim["write_iops"], lim["mib_per_s"]], [15_000, 240], rtol=1e-12)
+
+
 BAD_INPUT = [
+    (google_cloud.pd_write_egress_mb_per_s, {"vcpu": 8}, "vcpu",
+     [(0, "must be at least 1 vCPUs, got 0"), ("eight", "must be a number")]),
     (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100}, "size_gib", ["number"]),
     (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100, "disks": 2}, "disks", [(0, "got 0")]),
     (google_cloud.sustained_use_factor, {"share_of_month": 0.5}, "share_of_month",

@@ -21,6 +21,9 @@ References
 .. [6] Google Cloud, "Block storage performance", an earlier version of [5] (undated copy).
 .. [7] Google Cloud, "Sustained use discounts" (undated copy); Google Cloud Pricing Calculator price list v1.13,
    2017-08-01 (the tiers).
+.. [8] Google Cloud, "Optimize Persistent Disk performance", "Network egress caps on write throughput": the table of
+   N1 VMs' most Persistent Disk write bandwidth (its Korean edition, undated copy; the English copy read here stops
+   before the table).
 """
 from __future__ import annotations
 
@@ -42,6 +45,8 @@ BILLING_UNIT = "GiB"
 _VM_PRICE_ROW = {"n1-standard-8": "n1s8_hour", "n1-standard-32": "n1s32_hour_2025"}
 #: Machine families that get the sustained-use discount's 30 % tiers (Google's "Maximum of 30% monthly SUDs").
 SUSTAINED_USE_FAMILIES = ("n1",)
+#: The name of the limit :func:`pd_write_egress_mb_per_s` gives, as a bound names it when it binds.
+EGRESS_LIMIT = "write egress cap"
 
 
 def machine_types_priced():
@@ -180,11 +185,13 @@ def ssd_pd_size_limits(size_gib):
     Returns
     -------
     dict
-        ``iops`` (read, and write alike) [IOPS] and ``mib_per_s`` (read, and write alike) [MiB/s].
+        ``iops`` (read) and ``write_iops`` [IOPS], ``mib_per_s`` (read, and write alike) [MiB/s].
 
     Notes
     -----
-    30 IOPS and 0.48 MiBps per GiB [5]_ [6]_; the per-instance limits of the machine type cap both.
+    30 read and 30 write IOPS and 0.48 MiBps per GiB [5]_ [6]_; the per-instance limits of the machine type cap all
+    three. They are also one disk's own limits: the 500 GiB NVRAM disk of a Cloud Volumes ONTAP node allows 15,000
+    write IOPS and 240 MiB/s whatever the VM.
 
     Examples
     --------
@@ -192,12 +199,16 @@ def ssd_pd_size_limits(size_gib):
 
     >>> ssd_pd_size_limits(2000)["iops"], ssd_pd_size_limits(2500)["mib_per_s"]
     (60000.0, 1200.0)
+    >>> ssd_pd_size_limits(500)["write_iops"], ssd_pd_size_limits(500)["mib_per_s"]
+    (15000.0, 240.0)
     """
     size = checks.positive("size_gib", size_gib, "GiB")
     # zonal SSD: 30 IOPS per GB in the earlier version (Google's GB is a GiB); today's regional SSD row is 30 per GiB
     iops = data.value(_LIMITS, "pd_ssd_iops_per_gb_early", "IOPS per GB")
+    write_iops = data.value(_LIMITS, "pd_ssd_write_iops_per_gb_early", "IOPS per GB")
     mibps = data.value(_LIMITS, "pd_ssd_throughput_per_gib", "MiBps per GiB")
-    return {"iops": checks.scalar_or_array(size * iops), "mib_per_s": checks.scalar_or_array(size * mibps)}
+    return {"iops": checks.scalar_or_array(size * iops), "write_iops": checks.scalar_or_array(size * write_iops),
+            "mib_per_s": checks.scalar_or_array(size * mibps)}
 
 
 def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
@@ -224,3 +235,38 @@ def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
     need_mib = checks.in_range("mib_per_s", mib_per_s, 0, float("inf"), "MiB/s")
     per_gib = ssd_pd_size_limits(1.0)
     return checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mib_per_s"]))
+
+
+def pd_write_egress_mb_per_s(vcpu):
+    """The most Persistent Disk write traffic an N1 VM can issue within its network egress cap, the network fully used.
+
+    Parameters
+    ----------
+    vcpu : int
+        The VM's vCPUs, at least 1. [-]
+
+    Returns
+    -------
+    float
+        Bytes a client of the disks writes, per second, at most [MB/s]: Google's "maximum write bandwidth at full
+        network utilization" of the row of the table the vCPUs fall in [8]_.
+
+    Notes
+    -----
+    Persistent Disk writes leave the VM through its network egress, each byte written several times for redundancy
+    with some overhead per request (Google's bandwidth multiplier, about 1.16 for zonal disks). Where disk writes
+    contend with other egress, 60 % of the egress cap goes to them [8]_; this is that case, the one of a file server,
+    whose reads leave through the same egress. Google's table is for N1 VMs; its MB/s are decimal (it derives 250 MB/s
+    from 2 Gbit/s over 8 bits).
+
+    Examples
+    --------
+    n1-standard-8 (8 vCPUs) and n1-standard-32:
+
+    >>> pd_write_egress_mb_per_s(8), pd_write_egress_mb_per_s(32)
+    (1034.0, 2069.0)
+    """
+    n = float(checks.in_range("vcpu", vcpu, 1, float("inf"), "vCPUs"))
+    rows = data.load(_LIMITS).dropna(subset=["min_vcpu"])
+    row = rows[rows["min_vcpu"] <= n].sort_values("min_vcpu").iloc[-1]
+    return data.value(_LIMITS, row["id"], "MB/s")

@@ -31,10 +31,15 @@ its SSD Persistent Disks for data and of the system disks NetApp's current layou
 (:func:`raw_capacity_gib`). The Cloud Volumes ONTAP licence price is not public: it is an input, blank (None) by
 default, and the node-based licences the report names are no longer sold (cvo-google-cloud-08).
 
-**The write path today** (:func:`current_write_path`). NetApp's current layout puts the node's NVRAM on a 500 GiB
-SSD Persistent Disk, and at the default (normal) write speed "data is written directly to disk": each client write is
-logged there and written to the data disks again at a consistency point, two disk writes and twice the bytes.
-Several of TR-4816's 2020 results are above the bound that layout allows (``comparison()["fits_current"]``).
+**The write path today** (:func:`current_write_path`): two inputs, amplified apart. Bytes: NetApp's current layout
+puts the node's NVRAM on a 500 GiB SSD Persistent Disk, and at the default (normal) write speed "data is written
+directly to disk": each client byte is logged there and written to the data disks again at a consistency point,
+twice the bytes (once at the high write speed). Disk writes: NetApp does not say how many I/Os that makes; read
+literally, two per client write ("layout"), but the 2020 OLTP result on n1-standard-32 leaves room for at most
+:func:`evidence_disk_writes_per_write` (0.68, "evidence", the default). The NVRAM disk's own limits (15,000 write
+IOPS, 240 MiB/s: :func:`nvram_disk_limits`) and Google's write egress cap per VM
+(:func:`storageperf.platforms.google_cloud.pd_write_egress_mb_per_s`) are limits of the bound by name. Which 2020
+results today's layout cannot carry (``comparison()["fits_current"]``) follows from both inputs.
 
 References
 ----------
@@ -67,8 +72,10 @@ DOCUMENT = "netapp-tr-4816"
 MACHINE_TYPES = ("custom-4-16384", "n1-standard-8", "n1-standard-32")
 #: The four workloads of TR-4816, section 3.3.
 WORKLOADS = ("oltp", "streaming_reads", "streaming_writes", "mixed")
+#: The limits of the NVRAM Persistent Disk a client write is logged on at the normal write speed.
+NVRAM_LIMITS = ("NVRAM disk write IOPS", "NVRAM disk write throughput")
 #: The limits :func:`published_limit` can name as binding, in the order ties are broken.
-LIMITS = bounds.SHARED_MIX_LIMITS
+LIMITS = bounds.SHARED_MIX_LIMITS + NVRAM_LIMITS + (google_cloud.EGRESS_LIMIT,)
 #: The results' units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-google-cloud-03).
 BLOCK_UNIT, RATE_UNIT = "KiB", "MB/s"
 #: Table 1's throughput limits are Google's, in Google's unit (cvo-google-cloud-02): the report writes "MBps".
@@ -88,38 +95,82 @@ SYSTEM_DISKS = {"boot": ("boot_disk_size", "ssd"), "root": ("root_disk_size", "s
 
 #: Cloud Volumes ONTAP's write speeds (NetApp, "Write speed"): normal, the default, and high.
 WRITE_SPEEDS = ("normal", "high")
+#: The two readings of the disk writes a client write makes (:func:`current_write_path`): the most the 2020 results
+#: leave room for, and NetApp's layout read literally, one disk write per copy of the bytes.
+WRITE_IOPS_READINGS = ("evidence", "layout")
 
 
-def current_write_path(write_speed="normal"):
-    """Disk I/Os and bytes per client operation in NetApp's current layout, at a write speed.
+def current_write_path(write_speed="normal", disk_writes_per_write="evidence"):
+    """Disk I/Os and bytes per client operation in NetApp's current layout: bytes and disk writes amplified apart.
 
     Parameters
     ----------
     write_speed : {"normal", "high"}
-        "normal" (the default option): "data is written directly to disk", logged on the NVRAM Persistent Disk.
-        "high": "data is buffered in memory before it is written to disk", so only the data disks see it, at the
-        risk of losing the last two consistency points' writes on an unplanned outage.
+        Sets the bytes. "normal" (the default option): "data is written directly to disk", logged on the NVRAM
+        Persistent Disk and written to the data disks again, twice the bytes. "high": "data is buffered in memory
+        before it is written to disk", so only the data disks see it, once, at the risk of losing the last two
+        consistency points' writes on an unplanned outage.
+    disk_writes_per_write : {"evidence", "layout"} or float
+        Sets the disk writes. "evidence" (default): the most the 2020 results leave room for
+        (:func:`evidence_disk_writes_per_write`, 0.68: ONTAP writes fewer, larger I/Os than it receives). "layout":
+        one disk write per copy of the bytes, 2 at the normal write speed and 1 at the high, NetApp's layout read
+        literally. Or a number of disk writes per client write, greater than 0. [-]
 
     Returns
     -------
     dict
-        ``disk_reads_per_read`` (1: every read from disk), ``disk_writes_per_write`` and
-        ``disk_bytes_per_byte_written`` [-]: each client write is logged on the NVRAM Persistent Disk ("data is
-        written directly to disk", the default) and reaches the data disks once more at a consistency point, so 1 + 1
-        (``data/platforms/google_cloud_cvo.csv``; the write-speed page dated 2023-03-01, the disk layout 2025-06-04).
-        Keyword arguments for :func:`published_limit`.
+        Keyword arguments for :func:`published_limit` [-]: ``disk_reads_per_read`` (1: every read from disk),
+        ``disk_writes_per_write``, ``disk_bytes_per_byte_written`` (2 or 1: the NVRAM log and the data disks,
+        ``data/platforms/google_cloud_cvo.csv``; the write-speed page dated 2023-03-01, the disk layout 2025-06-04)
+        and ``nvram_bytes_per_byte_written`` (1 or 0: the log's copy).
+
+    Notes
+    -----
+    NetApp documents where the bytes go, not how many I/Os carry them; the two readings bracket the answer, and the
+    source cannot settle it. They differ for IOPS-bound mixes only: every throughput limit counts bytes.
 
     Examples
     --------
-    >>> current_write_path()
-    {'disk_reads_per_read': 1.0, 'disk_writes_per_write': 2.0, 'disk_bytes_per_byte_written': 2.0}
-    >>> current_write_path("high")["disk_writes_per_write"]
+    >>> p = current_write_path()
+    >>> round(p["disk_writes_per_write"], 3), p["disk_bytes_per_byte_written"], p["nvram_bytes_per_byte_written"]
+    (0.682, 2.0, 1.0)
+    >>> current_write_path(disk_writes_per_write="layout")["disk_writes_per_write"]
+    2.0
+    >>> current_write_path("high", "layout")["disk_bytes_per_byte_written"]
     1.0
     """
     speed = checks.choice("write_speed", write_speed, WRITE_SPEEDS)
     log = data.value(_CVO, "nvram_log_writes_per_write", _PER_WRITE) if speed == "normal" else 0.0
-    a_w = log + data.value(_CVO, "data_writes_per_write", _PER_WRITE)
-    return {"disk_reads_per_read": 1.0, "disk_writes_per_write": a_w, "disk_bytes_per_byte_written": a_w}
+    copies = log + data.value(_CVO, "data_writes_per_write", _PER_WRITE)
+    if isinstance(disk_writes_per_write, str):
+        if disk_writes_per_write not in WRITE_IOPS_READINGS:
+            raise ValueError(f"disk_writes_per_write must be one of {', '.join(WRITE_IOPS_READINGS)} or a number "
+                             f"greater than 0; got {disk_writes_per_write!r}")
+        a_w = evidence_disk_writes_per_write() if disk_writes_per_write == "evidence" else copies
+    else:
+        a_w = float(checks.positive("disk_writes_per_write", disk_writes_per_write))
+    return {"disk_reads_per_read": 1.0, "disk_writes_per_write": a_w, "disk_bytes_per_byte_written": copies,
+            "nvram_bytes_per_byte_written": log}
+
+
+def nvram_disk_limits():
+    """The NVRAM Persistent Disk's own write limits: a 500 GiB SSD Persistent Disk, whatever the VM.
+
+    Returns
+    -------
+    dict
+        ``size_gib`` [GiB] (NetApp's default configuration, 2025-06-04), ``write_iops`` [IOPS] and
+        ``write_mib_per_s`` [MiB/s]: Google's 30 write IOPS and 0.48 MiBps per GiB of SSD Persistent Disk
+        (:func:`storageperf.platforms.google_cloud.ssd_pd_size_limits`).
+
+    Examples
+    --------
+    >>> nvram_disk_limits()
+    {'size_gib': 500.0, 'write_iops': 15000.0, 'write_mib_per_s': 240.0}
+    """
+    size = data.value(_CVO, "nvram_disk_size", google_cloud.BILLING_UNIT)
+    lim = google_cloud.ssd_pd_size_limits(size)
+    return {"size_gib": size, "write_iops": float(lim["write_iops"]), "write_mib_per_s": float(lim["mib_per_s"])}
 
 
 @functools.cache
@@ -194,7 +245,7 @@ def workload_mix(workload):
 
 
 def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_read, disk_writes_per_write,
-                    iops_shared=True, disk_bytes_per_byte_written=1.0):
+                    iops_shared=True, disk_bytes_per_byte_written=1.0, nvram_bytes_per_byte_written=0.0):
     """The most operations per second the published Persistent Disk limits allow a read/write mix.
 
     Parameters
@@ -213,7 +264,12 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     disk_bytes_per_byte_written : float or array-like
         Bytes written to Persistent Disk per byte a client writes, greater than 0: 1 (default) if every byte is
         written once, 2 in NetApp's current layout at the default write speed (:func:`current_write_path`: logged on
-        the NVRAM disk, then written to the data disks). It divides the write throughput limit. [-]
+        the NVRAM disk, then written to the data disks). It divides the write throughput limit and the write egress
+        cap. [-]
+    nvram_bytes_per_byte_written : float or array-like
+        Of those, the bytes logged on the NVRAM Persistent Disk, 0 or more: 0 (default) if no NVRAM disk is in the
+        path, 1 at the normal write speed. The NVRAM disk's own limits (:func:`nvram_disk_limits`) then bound them;
+        its disk writes are its share of the bytes: ``a_w n / c``. [-]
 
     Returns
     -------
@@ -223,20 +279,24 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
 
     Notes
     -----
-    ``X = min(1 / (r a_r / R_iops + (1 - r) a_w / W_iops), R_MiBps / (r b), W_MiBps / ((1 - r) b))``, a term dropped
-    where its share is 0. These are the limits TR-4816's Table 1 states for each machine type; they bound what the
-    disks will carry, not what the Cloud Volumes ONTAP node or the network deliver.
+    ``X = min(1 / (r a_r / R_iops + (1 - r) a_w / W_iops), R_MiBps / (r b), W_MiBps / ((1 - r) b c), N_iops / ((1 -
+    r) a_w n / c), N_MiBps / ((1 - r) b n), E / ((1 - r) b c))``, a term dropped where it asks nothing, with ``c``
+    the bytes and ``n`` the NVRAM log's bytes per byte written, ``N`` the NVRAM disk's limits and ``E`` Google's
+    write egress cap for the machine type's vCPUs (:func:`storageperf.platforms.google_cloud.pd_write_egress_mb_per_s`),
+    the smallest named by :func:`storageperf.concepts.bounds.tightest`. The first three are the limits TR-4816's Table
+    1 states for each machine type; they bound what the disks will carry, not what the Cloud Volumes ONTAP node
+    delivers.
 
     Examples
     --------
     TR-4816's OLTP mix (80 % reads of 8 KiB) on n1-standard-32, one disk I/O per client operation: reads and writes
     share the IOPS budget, 1 / (0.8 / 60,000 + 0.2 / 30,000) = 50,000 operations per second. In NetApp's current
-    layout each write is two disk writes: 1 / (0.8 / 60,000 + 0.2 x 2 / 30,000) = 37,500.
+    layout read literally each write is two disk writes: 1 / (0.8 / 60,000 + 0.2 x 2 / 30,000) = 37,500.
 
     >>> r = published_limit("n1-standard-32", 0.8, 8, **ONE_TO_ONE)
     >>> round(r["iops"]), r["binding"]
     (50000, 'read and write IOPS together')
-    >>> round(published_limit("n1-standard-32", 0.8, 8, **current_write_path())["iops"])
+    >>> round(published_limit("n1-standard-32", 0.8, 8, **current_write_path(disk_writes_per_write="layout"))["iops"])
     37500
 
     Streaming reads of 64 KiB on custom-4-16384: 240 MiB/s / 64 KiB = 3,840 operations per second.
@@ -247,13 +307,27 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     lim = machine_limits(machine_type)
     rates = {k: units.convert(lim[f"{k}_mib_per_s"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
     # every byte a client writes costs the disks c bytes: the same as a write throughput limit c times smaller
-    rates["write"] = rates["write"] / checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
+    c = checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
+    n = checks.in_range("nvram_bytes_per_byte_written", nvram_bytes_per_byte_written, 0, float("inf"))
+    rates["write"] = rates["write"] / c
     x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
                                          rates["read"], rates["write"], iops_shared=iops_shared,
                                          disk_reads_per_read=disk_reads_per_read,
                                          disk_writes_per_write=disk_writes_per_write)
     r = np.asarray(read_share, dtype=float)
     b = units.convert(np.asarray(block_size_kib, dtype=float), BLOCK_UNIT, "MB")
+    # the write path's own limits, per client operation: the NVRAM disk's writes and bytes, the bytes egress carries
+    written = (1 - r) * b
+    nv = nvram_disk_limits()
+    asks = {NVRAM_LIMITS[0]: ((1 - r) * np.asarray(disk_writes_per_write, dtype=float) * n / c, nv["write_iops"]),
+            NVRAM_LIMITS[1]: (written * n, units.convert(nv["write_mib_per_s"], LIMIT_UNIT, RATE_UNIT)),
+            google_cloud.EGRESS_LIMIT: (written * c, google_cloud.pd_write_egress_mb_per_s(lim["vcpu"]))}
+    with np.errstate(divide="ignore"):
+        terms = {name: np.where(ask > 0, limit / np.where(ask > 0, ask, 1), np.inf) for name, (ask, limit) in
+                 asks.items()}
+    x, which = bounds.tightest({"disks": x, **terms})  # the published limits first: they win a tie
+    binding = np.where(np.asarray(which) == "disks", binding, which)
+    binding = str(binding) if binding.ndim == 0 else binding
     out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b,
            "mib_per_s": units.convert(x * b, RATE_UNIT, LIMIT_UNIT)}
     out = {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
@@ -333,6 +407,34 @@ def max_disk_writes_per_write(machine_type, workload):
     return (1 - got["read_iops"] / lim["read_iops"]) * lim["write_iops"] / got["write_iops"]
 
 
+@functools.cache
+def evidence_disk_writes_per_write():
+    """The most disk writes per client write every one of TR-4816's results leaves room for.
+
+    Returns
+    -------
+    float
+        The least :func:`max_disk_writes_per_write` over every machine type and workload [-]: 0.68, set by OLTP on
+        n1-standard-32, where NetApp's layout read literally makes 2 (the default of :func:`current_write_path`).
+
+    Notes
+    -----
+    An upper bound on the disk writes, on the bound's own assumptions (every read from disk, the straight-line
+    shared IOPS budget); fewer disk writes fit the results as well. It does not say how ONTAP gets below one disk write
+    per client write (coalescing at a consistency point, a log written in large I/Os); the results cannot tell.
+
+    Examples
+    --------
+    >>> round(evidence_disk_writes_per_write(), 3)
+    0.682
+    """
+    return min(max_disk_writes_per_write(m, w) for m in MACHINE_TYPES for w in WORKLOADS)
+
+
+#: Measured over bound at or below this is within the bound: the rounding of a share computed two ways, nothing more.
+_ROUNDING = 1e-9
+
+
 def _share(got, lim):
     """Measured / bound, on the basis of the limit that binds: MiB/s for a throughput limit, IOPS for IOPS."""
     if "throughput" in lim["binding"]:
@@ -340,8 +442,14 @@ def _share(got, lim):
     return got["iops"] / float(lim["iops"])
 
 
-def comparison():
+def comparison(write_speed="normal", disk_writes_per_write="evidence"):
     """Every measured result beside :func:`published_limit` for its workload's mix, one disk I/O per operation.
+
+    Parameters
+    ----------
+    write_speed, disk_writes_per_write
+        Today's layout the ``current_*`` columns and the flags are derived under (:func:`current_write_path`):
+        default the normal write speed (twice the bytes) and the disk writes the evidence leaves room for.
 
     Returns
     -------
@@ -353,10 +461,10 @@ def comparison():
         MiB/s against a throughput limit, IOPS against an IOPS limit, so that a share and the limit it is quoted
         against agree), ``outstanding`` (Little's law), ``max_disk_writes_per_write``
         (:func:`max_disk_writes_per_write`), ``independent_model`` (the bound if both IOPS maxima could be reached at
-        once); ``current_model``, ``current_binding`` and ``current_share``: the same under NetApp's current layout
-        (:func:`current_write_path`, each client write twice on Persistent Disk), and ``fits_current``: False where
-        the result is above that bound, a result the 2020 report measured that today's documented layout cannot
-        carry (flagged, not dropped).
+        once); ``current_model``, ``current_binding`` and ``current_share``: the bound under NetApp's current layout
+        (:func:`current_write_path`, the NVRAM disk's limits and the write egress cap included), at the result's own
+        share of reads, and ``fits_current``: False where the result is above that bound (beyond rounding), a result
+        the 2020 report measured that today's documented layout cannot carry (flagged, not dropped).
 
     Examples
     --------
@@ -365,7 +473,14 @@ def comparison():
     >>> r = comparison().set_index("id").loc["oltp-n1s32"]
     >>> float(r["measured"]), round(float(r["model"])), r["binding"]
     (56000.0, 50000, 'read and write IOPS together')
+
+    Today, at the evidence's disk writes, it fits exactly; at two disk writes per client write it does not:
+
+    >>> bool(r["fits_current"]), bool(comparison(disk_writes_per_write="layout").set_index("id").loc["oltp-n1s32",
+    ...                                                                                            "fits_current"])
+    (True, False)
     """
+    path = current_write_path(write_speed, disk_writes_per_write)
     rows = []
     for w in WORKLOADS:
         spec = workload_mix(w)
@@ -373,7 +488,7 @@ def comparison():
             got = measured(m, w)
             lim = published_limit(m, spec["read_share"], spec["block_size_kib"], **ONE_TO_ONE)
             free = published_limit(m, spec["read_share"], spec["block_size_kib"], **ONE_TO_ONE, iops_shared=False)
-            now = published_limit(m, spec["read_share"], spec["block_size_kib"], **current_write_path())
+            now = published_limit(m, got["read_iops"] / got["iops"], spec["block_size_kib"], **path)
             rows.append({"id": f"{w}-{_SHORT[m]}", "measured": got["iops"], "model": lim["iops"],
                          "binding": lim["binding"], "workload": w, "machine_type": m,
                          "measured_mb_per_s": got["mb_per_s"], "measured_mib_per_s": got["mib_per_s"],
@@ -382,7 +497,7 @@ def comparison():
                          "max_disk_writes_per_write": max_disk_writes_per_write(m, w),
                          "independent_model": free["iops"], "current_model": now["iops"],
                          "current_binding": now["binding"], "current_share": _share(got, now),
-                         "fits_current": _share(got, now) <= 1})
+                         "fits_current": _share(got, now) <= 1 + _ROUNDING})
     return compare.table(pd.DataFrame(rows), measured="measured", model="model", binding="binding",
                          document=DOCUMENT)
 
@@ -651,7 +766,8 @@ def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
     return max(float(raw_capacity_gib(data_gib)), float(io_gib))
 
 
-def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licence_usd_per_tib_month=None):
+def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licence_usd_per_tib_month=None,
+                write_speed="normal", disk_writes_per_write="evidence"):
     """A node for a need: the smallest measured machine type, and the SSD Persistent Disk the need and data require.
 
     Parameters
@@ -666,6 +782,8 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     licence_usd_per_tib_month : float, optional
         The licence price per TiB a month (see :func:`monthly_cost_usd`), charged on the data as provisioned;
         default None, not priced. [USD]
+    write_speed, disk_writes_per_write
+        Today's layout ``current_limit_mb_per_s`` is derived under (:func:`current_write_path`).
 
     Returns
     -------
@@ -674,9 +792,9 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
         reserve (:func:`raw_capacity_gib`, 14 %) and the disk the need's I/O requires at 30 IOPS and 0.48 MiB/s per
         GiB, one disk I/O per operation; ``data_gib`` [GiB]; the costs of :func:`monthly_cost_usd`, system disks
         included; ``current_limit_mb_per_s`` [MB/s] and ``fits_current``: what that machine type's published limits
-        allow the workload in NetApp's current layout at the default write speed (:func:`current_write_path`), and
-        whether the need is within it (False: the 2020 result carries the need, today's layout does not). None if
-        no machine type measured the need.
+        allow the workload in NetApp's current layout (:func:`current_write_path`, by default at the normal write
+        speed), and whether the need is within it (False: the 2020 result carries the need, today's layout does
+        not). None if no machine type measured the need.
 
     Notes
     -----
@@ -707,6 +825,7 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     cost = monthly_cost_usd(m, data_disk_gib(need_mb_per_s, capacity_tib, **mix),
                             licence_usd_per_tib_month=licence_usd_per_tib_month,
                             provisioned_tib=units.convert(data_gib, google_cloud.BILLING_UNIT, "TiB"))
-    now = float(published_limit(m, mix["read_share"], mix["block_size_kib"], **current_write_path())["mb_per_s"])
+    path = current_write_path(write_speed, disk_writes_per_write)
+    now = float(published_limit(m, mix["read_share"], mix["block_size_kib"], **path)["mb_per_s"])
     return {"machine_type": m, "data_gib": data_gib, **cost, "current_limit_mb_per_s": now,
             "fits_current": need_mb_per_s <= now}
