@@ -427,3 +427,22 @@ BAD_INPUT += [
      [(-0.5, "working_set_share must be between 0 and 1")]),
 ]
 
+
+def test_every_cool_access_calculator_offers_flexible_and_both_readings(monkeypatch):
+    # cool access is available with Flexible (Microsoft's service-level page, read 2026-01-29: the limits table's
+    # cool_access_service_levels); every calculator of the chapter offers it, and the two that price an access
+    # profile let the reader read the share read as spread over every block or as a hot working set, on the site too
+    calcs = _chapter_calculators(monkeypatch)
+    assert "Flexible" in anf.cool_access_service_levels()
+    for name in ("draw_cost", "draw_tradeoff", "draw_year"):
+        assert tuple(calcs[name].controls["service_level"].options) == anf.cool_access_service_levels()
+        assert "service_level" in {c.name for c in calcs[name].site_inputs()}
+        answer, _ = calcs[name].answered(service_level="Flexible")
+        assert "Flexible" in answer
+    _, sizing = calcs["draw_sizing"].answered()
+    assert any(label.startswith("Flexible") for label in sizing.data[0].x)
+    for name in ("draw_cost", "draw_tradeoff"):
+        reading = calcs[name].controls["reading"]
+        assert "reading" in {c.name for c in calcs[name].site_inputs()} and len(reading.options) == 2
+        answers = {calcs[name].answered(reading=r)[0] for r in reading.options}
+        assert len(answers) == 2   # the two readings answer differently
