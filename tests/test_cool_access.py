@@ -373,3 +373,76 @@ def test_the_site_moves_the_inputs_that_carry_the_readers_question(monkeypatch):
     assert {"read_back_share", "random_share"} <= moving("draw_year")
     rules = {anf.cool_access_rule(r) for r in calcs["draw_limit"].controls["region"].options}
     assert rules == {"2025", "2026"}
+
+
+def test_one_parameter_profile_cools_nearly_all_of_a_fifth_read():
+    # the numbers for the one-parameter (exponential) profile: a fifth of the data read a month, the default
+    # 31 days, sequential reads: 99 % of the data cool and 19 % of all the data read back from the cool tier a month
+    p = anf.cool_access_profile(0.2)
+    assert round(float(p["cool_share"]), 2) == 0.99 and round(float(p["cool_read_share"]), 2) == 0.19
+
+
+def test_a_hot_working_set_is_read_without_cooling():
+    # the same fifth read as a hot working set (every block read is read every month): the other 80 % is cool and
+    # none of it is read back; with working_set_share 0 the profile is the one-parameter profile
+    held = anf.cool_access_profile(0.2, working_set_share=1.0)
+    assert held["cool_share"] == pytest.approx(0.8, abs=1e-12) and held["cool_read_share"] == 0
+    for m in (0.0, 0.2, 0.7, 1.0):
+        one = anf.cool_access_profile(m, 7, 0.5)
+        same = anf.cool_access_profile(m, 7, 0.5, working_set_share=0.0)
+        assert all(same[k] == pytest.approx(one[k]) for k in one)
+    # in between: a working set w = f x m of the data, and the one-parameter profile over the rest, 1 - w of the
+    # data, of which (m - w) / (1 - w) is read a month
+    m, f = 0.5, 0.4
+    w = f * m
+    mixed = anf.cool_access_profile(m, 31, 1.0, working_set_share=f)
+    rest = anf.cool_access_profile((m - w) / (1 - w), 31, 1.0)
+    for key in ("cool_share", "cool_read_share", "recool_share"):
+        assert mixed[key] == pytest.approx((1 - w) * rest[key], rel=1e-9)
+    # arrays of either go through the same path
+    both = anf.cool_access_profile(np.array([0.2, 0.5]), 31, 1.0, working_set_share=np.array([1.0, 0.4]))
+    assert both["cool_share"] == pytest.approx([held["cool_share"], mixed["cool_share"]])
+
+
+def test_a_working_set_moves_the_break_even_and_the_best_period():
+    # spread over every block, Standard with a 2-day period costs more than no cool access from 78 % read a month
+    # (the chapter's break-even); a working set of half the reads moves that up, and a working set of all of them
+    # never costs more
+    spread = anf.cool_access_break_even_read_share(100, 1.0, 2, "Standard")
+    half = anf.cool_access_break_even_read_share(100, 1.0, 2, "Standard", working_set_share=0.5)
+    assert 0 < spread < half < 1
+    assert np.isnan(anf.cool_access_break_even_read_share(100, 1.0, 2, "Standard", working_set_share=1.0))
+    # 80 % read on Standard: spread, a longer period saves most; as a working set every period saves the same
+    busy, _ = anf.cool_access_best_coolness_period_days(100, 0.8, 1.0, "Standard")
+    assert busy > anf.coolness_periods_days()[0]
+    held = [anf.cool_access_profile_saving_usd(100, 0.8, 1.0, d, "Standard", working_set_share=1.0) for d in (2, 31, 183)]
+    assert held[0] == pytest.approx(held[1]) == pytest.approx(held[2]) and held[0] > 0
+    assert anf.cool_access_best_coolness_period_days(100, 0.8, 1.0, "Standard", working_set_share=1.0)[0] == 2
+
+
+BAD_INPUT += [
+    (anf.cool_access_profile, {"monthly_read_share": 0.2}, "working_set_share",
+     [(1.5, "working_set_share must be between 0 and 1 (a fraction), got 1.5"), ("all", "must be a number")]),
+    (anf.cool_access_break_even_read_share, {"data_tib": 100}, "working_set_share",
+     [(-0.5, "working_set_share must be between 0 and 1")]),
+]
+
+
+def test_every_cool_access_calculator_offers_flexible_and_both_readings(monkeypatch):
+    # cool access is available with Flexible (Microsoft's service-level page, read 2026-01-29: the limits table's
+    # cool_access_service_levels); every calculator of the chapter offers it, and the two that price an access
+    # profile let the reader read the share read as spread over every block or as a hot working set, on the site too
+    calcs = _chapter_calculators(monkeypatch)
+    assert "Flexible" in anf.cool_access_service_levels()
+    for name in ("draw_cost", "draw_tradeoff", "draw_year"):
+        assert tuple(calcs[name].controls["service_level"].options) == anf.cool_access_service_levels()
+        assert "service_level" in {c.name for c in calcs[name].site_inputs()}
+        answer, _ = calcs[name].answered(service_level="Flexible")
+        assert "Flexible" in answer
+    _, sizing = calcs["draw_sizing"].answered()
+    assert any(label.startswith("Flexible") for label in sizing.data[0].x)
+    for name in ("draw_cost", "draw_tradeoff"):
+        reading = calcs[name].controls["reading"]
+        assert "reading" in {c.name for c in calcs[name].site_inputs()} and len(reading.options) == 2
+        answers = {calcs[name].answered(reading=r)[0] for r in reading.options}
+        assert len(answers) == 2   # the two readings answer differently

@@ -509,7 +509,8 @@ def _mean_reads_per_month(monthly_read_share):
     return np.where(m <= 0, 0.0, np.where(m >= 1, np.inf, mu))
 
 
-def cool_access_profile(monthly_read_share, coolness_period_days=None, random_share=0.0, retrieval_policy="Default"):
+def cool_access_profile(monthly_read_share, coolness_period_days=None, random_share=0.0, retrieval_policy="Default",
+                        working_set_share=0.0):
     """The cool share and the reads of cool data that follow from how often the data is read.
 
     Parameters
@@ -522,27 +523,37 @@ def cool_access_profile(monthly_read_share, coolness_period_days=None, random_sh
         Share of the reads that are random, 0 to 1; with the Default retrieval policy they bring blocks back to the
         hot tier [8]_. [-]
     retrieval_policy : {"Default", "OnRead", "Never"}
+    working_set_share : float or array-like
+        Share of the data read in a month that is a hot working set, 0 to 1: the same blocks every month, read more
+        often than the shortest coolness period, so that they never cool. Default 0, the one-parameter profile;
+        1: every block read is read every month. [-]
 
     Returns
     -------
     dict
         ``cool_share``: share of the data in the cool tier; ``cool_read_share``: data read from the cool tier a
         month, as a share of the data; ``recool_share``: data brought back that moves down again a month; and
-        ``mean_reads``: reads per block a month, on average. [-]
+        ``mean_reads``: reads per block a month, on average, outside the working set. [-]
 
     Notes
     -----
-    Each block is read at a steady interval of its own; the blocks' read rates ``lambda`` (reads a month) follow an
-    exponential distribution of mean ``mu``, the simplest spread from never-read archives to a busy working set,
-    set by the share read in a month: ``m = E[min(1, lambda)] = mu (1 - exp(-1/mu))``. With the coolness period
-    ``p`` in months and ``h`` the share of reads that bring a block back (:data:`RETRIEVAL_POLICIES`):
+    Two parts: a hot working set, ``w = f m`` of the data (``m`` the share of the data read in a month, ``f`` the
+    working set's share of it), read so often that it never cools, and the rest, ``1 - w`` of the data, of which
+    ``r = (m - w) / (1 - w)`` is read in a month. With ``f = 0`` the rest is all the data: the one-parameter profile.
+    With ``f = 1`` nothing outside the working set is read: the rest is all cool and none of it is read back,
+    whatever the coolness period.
+
+    In the rest, each block is read at a steady interval of its own; the blocks' read rates ``lambda`` (reads a
+    month) follow an exponential distribution of mean ``mu``, the simplest spread from never-read archives to busy
+    blocks, set by the rest's share read in a month: ``r = E[min(1, lambda)] = mu (1 - exp(-1/mu))``. With the
+    coolness period ``p`` in months and ``h`` the share of reads that bring a block back (:data:`RETRIEVAL_POLICIES`):
 
     - a block read more often than every ``p`` never cools and is never billed a transfer;
     - a block read less often cools ``p`` after each read it was brought back by, so every read of it comes from
       the cool tier; of its time, ``lambda x p x h`` is hot (the reads that bring it back, each followed by ``p``);
     - so, over the blocks with ``lambda < 1/p``: cool share ``= P(lambda < 1/p) - h p E[lambda; lambda < 1/p]``,
       reads of cool data ``E[lambda; lambda < 1/p]``, and the data brought back moves down again at ``h`` times
-      that.
+      that; each a share of the rest, so ``1 - w`` times it of the data.
 
     At ``m = 1`` every block is read more often than any coolness period: nothing is cool and nothing is
     transferred. A short coolness period cools more, and bills a transfer for every read of the data it cooled:
@@ -557,13 +568,22 @@ def cool_access_profile(monthly_read_share, coolness_period_days=None, random_sh
     (0.992, 0.192)
     >>> cool_access_profile(1.0)["cool_share"], cool_access_profile(1.0)["cool_read_share"]
     (0.0, 0.0)
+
+    The same fifth read a month as a hot working set, the rest never read:
+
+    >>> p = cool_access_profile(0.2, working_set_share=1.0)
+    >>> round(float(p["cool_share"]), 3), round(float(p["cool_read_share"]), 3)
+    (0.8, 0.0)
     """
     if coolness_period_days is None:
         coolness_period_days = coolness_periods_days()[1]
     m = checks.fraction("monthly_read_share", monthly_read_share)
+    w = m * checks.fraction("working_set_share", working_set_share)        # the working set's share of the data
     h = float(_rehydrated_share(retrieval_policy, float(checks.fraction("random_share", random_share))))
     p = float(_coolness_days(coolness_period_days)) / units.DAYS_PER_MONTH
-    mu = _mean_reads_per_month(m)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rest = np.where(w < 1, (m - w) / np.where(w < 1, 1 - w, 1.0), 0.0)   # share of the rest read a month
+    mu = _mean_reads_per_month(rest)
     a = 1 / p
     with np.errstate(divide="ignore", invalid="ignore"):
         x = np.where(mu > 0, a / np.where(mu > 0, mu, 1.0), np.inf)
@@ -571,23 +591,26 @@ def cool_access_profile(monthly_read_share, coolness_period_days=None, random_sh
         reads = np.where(np.isfinite(x) & (x > 0), a * (below / x - np.exp(-x)), 0.0)   # E[lambda; lambda < a]
     below = np.where(np.isinf(mu), 0.0, below)
     reads = np.where(np.isinf(mu), 0.0, np.maximum(reads, 0.0))
-    cool = np.clip(below - h * p * reads, 0.0, 1.0)
+    cool = (1 - w) * np.clip(below - h * p * reads, 0.0, 1.0)
+    reads = (1 - w) * reads
     return {"cool_share": checks.scalar_or_array(cool), "cool_read_share": checks.scalar_or_array(reads),
             "recool_share": checks.scalar_or_array(h * reads), "mean_reads": checks.scalar_or_array(mu)}
 
 
 def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0, coolness_period_days=None,
-                                 service_level="Standard", region="eastus", retrieval_policy="Default"):
+                                 service_level="Standard", region="eastus", retrieval_policy="Default",
+                                 working_set_share=0.0):
     """Monthly cost of a data set with cool access, by component, from its access profile.
 
     Parameters
     ----------
     data_tib : float
         Data stored, between the smallest and largest capacity pool. [TiB]
-    monthly_read_share, random_share, coolness_period_days, retrieval_policy
+    monthly_read_share, random_share, coolness_period_days, retrieval_policy, working_set_share
         As in :func:`cool_access_profile`.
     service_level, region
-        As in :func:`cool_access_monthly_cost_usd`.
+        As in :func:`cool_access_monthly_cost_usd`. Flexible's throughput above its pool's baseline is billed apart
+        from capacity, the same with cool access and without: it is left out of both. [5]_
 
     Returns
     -------
@@ -608,7 +631,8 @@ def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0,
     (0.0, True)
     """
     data_tib = checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
-    prof = cool_access_profile(monthly_read_share, coolness_period_days, random_share, retrieval_policy)
+    prof = cool_access_profile(monthly_read_share, coolness_period_days, random_share, retrieval_policy,
+                               working_set_share)
     hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
     gib = units.convert(data_tib, "TiB", "GiB")
     c = np.asarray(prof["cool_share"])
@@ -623,7 +647,8 @@ def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0,
 
 
 def cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share=0.0, coolness_period_days=None,
-                                   service_level="Standard", region="eastus", retrieval_policy="Default"):
+                                   service_level="Standard", region="eastus", retrieval_policy="Default",
+                                   working_set_share=0.0):
     """What cool access saves a month for an access profile (negative: it costs more); parameters as
     :func:`cool_access_profile_cost_usd`. [USD]
 
@@ -633,13 +658,14 @@ def cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share=0.
     23995
     """
     c = cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share, coolness_period_days, service_level,
-                                     region, retrieval_policy)
+                                     region, retrieval_policy, working_set_share)
     return checks.scalar_or_array(np.asarray(c["all_hot"]) - c["total"])
 
 
 def cool_access_best_coolness_period_days(data_tib, monthly_read_share, random_share=0.0, service_level="Standard",
-                                          region="eastus", retrieval_policy="Default"):
-    """The coolness period, in whole days, that saves most for an access profile, and that saving.
+                                          region="eastus", retrieval_policy="Default", working_set_share=0.0):
+    """The coolness period, in whole days, that saves most for an access profile, and that saving; the shortest of
+    those that save the same.
 
     Parameters are those of :func:`cool_access_profile_cost_usd`.
 
@@ -655,17 +681,24 @@ def cool_access_best_coolness_period_days(data_tib, monthly_read_share, random_s
 
     >>> [cool_access_best_coolness_period_days(100, m, 1.0, "Premium")[0] for m in (0.5, 0.9)]
     [2, 8]
+
+    The same reads as a hot working set: every block read is read every month, none is read from the cool tier,
+    and every period saves the same.
+
+    >>> cool_access_best_coolness_period_days(100, 0.9, 1.0, "Premium", working_set_share=1.0)[0]
+    2
     """
     low, _, high = coolness_periods_days()
     days = np.arange(low, high + 1)
     saving = np.array([float(cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share, d,
-                                                            service_level, region, retrieval_policy)) for d in days])
+                                                            service_level, region, retrieval_policy,
+                                                            working_set_share)) for d in days])
     best = int(np.argmax(saving))
     return int(days[best]), float(saving[best])
 
 
 def cool_access_break_even_read_share(data_tib, random_share=0.0, coolness_period_days=None, service_level="Standard",
-                                      region="eastus", retrieval_policy="Default"):
+                                      region="eastus", retrieval_policy="Default", working_set_share=0.0):
     """The smallest share of the data read a month at which cool access stops saving, or NaN if it never costs more.
 
     Parameters are those of :func:`cool_access_profile_cost_usd`.
@@ -679,16 +712,22 @@ def cool_access_break_even_read_share(data_tib, random_share=0.0, coolness_perio
     -----
     At a read share of 1 nothing is cool and the saving is zero; in between the saving can dip below zero, where the
     transfers of data read just after it cooled outweigh its cheaper capacity. Found on a grid of 1,001 shares and
-    refined by bisection.
+    refined by bisection. With a working set, more of the data must be read before cool access costs more; when
+    every block read is read every month (``working_set_share`` 1) it never does.
 
     Examples
     --------
     >>> round(cool_access_break_even_read_share(100, 1.0, 2, "Standard"), 3)
     0.779
+    >>> round(cool_access_break_even_read_share(100, 1.0, 2, "Standard", working_set_share=0.5), 3)
+    0.876
+    >>> cool_access_break_even_read_share(100, 1.0, 2, "Standard", working_set_share=1.0)
+    nan
     """
     def saving(m):
         return np.asarray(cool_access_profile_saving_usd(data_tib, m, random_share, coolness_period_days,
-                                                         service_level, region, retrieval_policy), dtype=float)
+                                                         service_level, region, retrieval_policy,
+                                                         working_set_share), dtype=float)
 
     grid = np.linspace(0, 1, 1001)[:-1]
     s = saving(grid)
