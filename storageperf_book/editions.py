@@ -602,7 +602,8 @@ def build(root=".", out=None, html=None):
                                   extra=check),
                 notebooks_archive(written["instructor"], wheel, requirements, out / "instructor.zip", "instructor",
                                   "The guide's chapters, instructor edition (solutions, answers, instructor notes, "
-                                  "and in workshop/ the run sheets, the room notebook and the cheat sheet)",
+                                  "the answer key in answer-key.md, and in workshop/ the run sheets, the room "
+                                  "notebook and the cheat sheet)",
                                   extra={**check, ANSWER_KEY: answers, **{f"notes/{n.name}": n for n in copies},
                                          **trainer})]
     return [*written["participant"], *written["instructor"], *copies, answers, *zips, *site]
