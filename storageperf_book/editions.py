@@ -5,9 +5,12 @@ shows (each chapter executed once, in its kernel, each role evaluated after the 
 read well before anything runs, and every citation written out (author, year, title:
 :mod:`storageperf_book.citations`), as JupyterLab renders no bibliography; their code cells stay, without outputs,
 to run. The participant edition then loses every answer: the ``{solution}`` blocks, the knowledge checks'
-``{dropdown} Answer`` blocks and any cell tagged ``solution`` or ``answer``. The instructor edition keeps them and
-adds the instructor notes (``book/workshop/instructor/<chapter>.md``). Each edition is written as notebooks and as
-one runnable zip (:mod:`storageperf_book.archive`): the notebooks, the package's wheel and the Binder pins.
+``{dropdown} Answer`` blocks and any cell tagged ``solution`` or ``answer``, and its knowledge check's questions are
+sealed (:func:`sealed_knowledge_check`: they answer back, their key out of sight). The instructor edition keeps the
+answers and adds the instructor notes (``book/workshop/instructor/<chapter>.md``, their roles evaluated in the
+chapter's kernel like the prose) and the trainer's answer key (:func:`answer_key`). Each edition is written as
+notebooks and as one runnable zip (:mod:`storageperf_book.archive`): the notebooks, the package's wheel and the
+Binder pins.
 """
 from __future__ import annotations
 
@@ -48,6 +51,9 @@ _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+
 TIMEOUT_S = 300
 
 EDITIONS = ("participant", "instructor")
+
+#: The trainer's answer key, in the instructor edition (:func:`answer_key`).
+ANSWER_KEY = "answer-key.md"
 
 
 def toc_chapters(root):
@@ -166,7 +172,7 @@ def execute(nb, cwd, allow_errors=False):
     return nb
 
 
-def evaluate(notebook, cwd=None):
+def evaluate(notebook, cwd=None, notes=None):
     """Execute a chapter once and evaluate each ``{eval}`` role of its prose after the cells above it.
 
     Parameters
@@ -175,18 +181,26 @@ def evaluate(notebook, cwd=None):
         The chapter.
     cwd : path-like, optional
         Where the kernel runs; the notebook's folder by default, as the book's build runs it.
+    notes : str, optional
+        Markdown (the chapter's instructor notes) whose roles are evaluated after the chapter's last cell, as if it
+        were a markdown cell at the chapter's end.
 
     Returns
     -------
     dict
-        ``{cell index: [the text each role of that markdown cell shows, in order]}``.
+        ``{cell index: [the text each role of that markdown cell shows, in order]}``, and with ``notes`` the texts
+        of its roles under the key ``"notes"``.
     """
     import nbformat
 
     notebook = Path(notebook)
     if notebook.suffix != ".ipynb" or not notebook.is_file():
         raise ValueError(f"notebook must be an existing .ipynb file, got {str(notebook)!r}")
+    if notes is not None and not isinstance(notes, str):
+        raise ValueError(f"notes must be the instructor notes' Markdown text, got {type(notes).__name__}")
     nb = nbformat.read(notebook, as_version=4)
+    if notes is not None:
+        nb.cells.append(nbformat.v4.new_markdown_cell(notes))
     run = nbformat.v4.new_notebook(metadata=nb.metadata)
     probes = {}  # cell index -> the probe cell's index in run
     for i, cell in enumerate(nb.cells):
@@ -212,12 +226,26 @@ def evaluate(notebook, cwd=None):
             failed = exprs[len(shown)]
             _shown([o for o in outputs if o.get("output_type") == "error"], f"{notebook.name}, cell {i}: {failed}")
         values[i] = [_shown([o], f"{notebook.name}, cell {i}: {e}") for o, e in zip(shown, exprs, strict=True)]
+    if notes is not None:
+        values["notes"] = values.pop(len(nb.cells) - 1, [])
     return values
 
 
 def _check_notebook(nb):
     if not isinstance(getattr(nb, "cells", None), list):
         raise ValueError(f"nb must be a notebook read by nbformat, got {type(nb).__name__}")
+
+
+def filled(markdown, shown):
+    """``markdown`` with its ``{eval}`` roles replaced, in order, by the texts ``shown`` (from :func:`evaluate`)."""
+    roles = EVAL.findall(markdown)
+    if len(roles) != len(shown):
+        raise ValueError(f"shown must give a text for each of the {len(roles)} roles of markdown, got {len(shown)}")
+    texts = iter(shown)
+    markdown = EVAL.sub(lambda _m: next(texts), markdown)
+    if any(value.startswith("\n\n") for value in shown):  # a table's block: one blank line around it
+        markdown = re.sub(r"\n{3,}", "\n\n", markdown)
+    return markdown
 
 
 def fill(nb, values):
@@ -229,10 +257,7 @@ def fill(nb, values):
     nb = copy.deepcopy(nb)
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "markdown" and i in values:
-            shown = iter(values[i])
-            cell.source = EVAL.sub(lambda _m, shown=shown: next(shown), cell.source)
-            if any(value.startswith("\n\n") for value in values[i]):  # a table's block: one blank line around it
-                cell.source = re.sub(r"\n{3,}", "\n\n", cell.source)
+            cell.source = filled(cell.source, values[i])
         elif cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
         cell.metadata.pop("execution", None)
@@ -252,14 +277,198 @@ def participant(nb):
     return nb
 
 
-def chapter_editions(notebook, entries):
-    """Both editions of one chapter, as notebooks; ``entries`` is the bibliography (:func:`citations.read_bib`)."""
+def knowledge_check_lines(source):
+    """Where a code cell's source builds the knowledge check: the first and one past the last line index of its
+    statement that assigns ``KC``, or None when it has none."""
+    import ast
+
+    if not isinstance(source, str):
+        raise ValueError(f"source must be a code cell's source text, got {type(source).__name__}")
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None  # IPython's own syntax (a magic) builds no knowledge check
+    for statement in tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else \
+            [statement.target] if isinstance(statement, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "KC" for t in targets):
+            return statement.lineno - 1, statement.end_lineno
+    return None
+
+
+def sealed_knowledge_check(nb, quizzes):
+    """The notebook with its knowledge check sealed: the statement that builds ``KC`` becomes one that builds the
+    same questions from text no one reads at a glance (:func:`storageperf_book.quiz.sealed`).
+
+    The questions still answer back in a kernel, each check with the chapter's feedback, and the cell's other
+    statements and the cells below stay as they were. Sealing keeps the key out of sight of a participant who reads
+    the code before answering; it does not keep it from one who decodes the text, or runs the cell and asks.
+
+    Parameters
+    ----------
+    nb : nbformat.NotebookNode
+        The chapter.
+    quizzes : list of storageperf_book.quiz.Quiz
+        Its questions, as the cell builds them (:func:`storageperf_book.quiz.chapter_quizzes`).
+    """
+    from .quiz import sealed
+
+    _check_notebook(nb)
+    text = sealed(quizzes)
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        where = knowledge_check_lines(cell.source) if cell.cell_type == "code" else None
+        if where is not None:
+            lines = cell.source.split("\n")
+            lines[where[0]:where[1]] = [
+                "# The questions are sealed, so that reading this cell does not give their answers away; they answer",
+                "# back as the chapter's do (storageperf_book.quiz.sealed).",
+                "from storageperf_book.quiz import unsealed  # noqa: E402",
+                'KC = unsealed("""', *text.split("\n"), '""")']
+            cell.source = "\n".join(lines)
+            return nb
+    raise ValueError("nb must build its knowledge check KC in a code cell, to seal it; none of its cells assigns KC")
+
+
+def knowledge_check(notebook):
+    """A chapter's knowledge-check questions (:func:`storageperf_book.quiz.chapter_quizzes`), or [] when none of
+    its code cells builds ``KC``."""
+    import nbformat
+
+    from .quiz import chapter_quizzes
+
+    cells = nbformat.read(notebook, as_version=4).cells
+    if not any(c.cell_type == "code" and knowledge_check_lines(c.source) for c in cells):
+        return []
+    return chapter_quizzes(notebook)
+
+
+def chapter_editions(notebook, entries, notes=None):
+    """Both editions of one chapter; ``entries`` is the bibliography (:func:`citations.read_bib`).
+
+    Returns
+    -------
+    dict
+        ``participant`` and ``instructor``, the two notebooks (the participant's knowledge check sealed:
+        :func:`sealed_knowledge_check`); ``quizzes``, the chapter's questions; and with ``notes`` (the instructor
+        notes' Markdown) ``notes``, that text with its roles evaluated in the chapter's kernel (:func:`evaluate`).
+    """
     import nbformat
 
     notebook = Path(notebook)
-    filled = fill(nbformat.read(notebook, as_version=4), evaluate(notebook))
-    citations.notebook_as_text(filled, entries)
-    return {"participant": participant(filled), "instructor": filled}
+    values = evaluate(notebook, notes=notes)
+    instructor = fill(nbformat.read(notebook, as_version=4), values)
+    citations.notebook_as_text(instructor, entries)
+    quizzes = knowledge_check(notebook)
+    done = {"participant": participant(sealed_knowledge_check(instructor, quizzes) if quizzes else instructor),
+            "instructor": instructor, "quizzes": quizzes}
+    if notes is not None:
+        done["notes"] = filled(notes, values["notes"])
+    return done
+
+
+def _directives(markdown, names):
+    """The MyST directives of a markdown text named in ``names``: (name, argument, body without its options)."""
+    lines, found, i = markdown.split("\n"), [], 0
+    while i < len(lines):
+        m = _OPEN.match(lines[i])
+        if m and m["name"] in names:
+            close = re.compile(rf"^[ \t]*{re.escape(m['fence'][0])}{{{len(m['fence'])},}}[ \t]*$")
+            end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), len(lines))
+            body = [line for line in lines[i + 1:end] if not re.match(r"^[ \t]*:[a-z-]+:", line)]
+            label = next((o.split(":", 2)[2].strip() for o in lines[i + 1:end] if o.strip().startswith(":label:")),
+                         "")
+            found.append((m["name"], m["arg"].strip() or label, "\n".join(body).strip()))
+            i = end + 1
+        else:
+            i += 1
+    return found
+
+
+def _number(z):
+    """A numeric question's answer and its tolerated range, to the tolerance's precision."""
+    import math
+
+    decimals = max(0, 1 - math.floor(math.log10(z.tolerance)))
+    return (f"**{z.answer:,.{decimals}f} {z.unit}** (right from {z.answer - z.tolerance:,.{decimals}f} to "
+            f"{z.answer + z.tolerance:,.{decimals}f})")
+
+
+#: What the key says of a question of the room the chapter gives no single answer to.
+DISCUSSION = "discussion: no single answer"
+
+
+def answer_key(instructor, quizzes, notes):
+    """One chapter's part of the trainer's answer key, as Markdown.
+
+    Parameters
+    ----------
+    instructor : nbformat.NotebookNode
+        The chapter's instructor edition (its numbers filled: :func:`chapter_editions`).
+    quizzes : list of storageperf_book.quiz.Quiz
+        Its knowledge check's questions.
+    notes : str
+        Its instructor notes, their roles filled.
+
+    Returns
+    -------
+    str
+        The chapter's title; each exercise with its solution (for an open exercise, what the notes say a good
+        answer has); each question of the knowledge check with its right answer and why, and the answers the chapter
+        folds under its questions; each section's question for the room with the answer the notes' **Expected
+        answer.** gives, or :data:`DISCUSSION`.
+    """
+    _check_notebook(instructor)
+    if not isinstance(notes, str):
+        raise ValueError(f"notes must be the instructor notes' Markdown text, got {type(notes).__name__}")
+    markdown = "\n\n".join(c.source for c in instructor.cells if c.cell_type == "markdown")
+    title = next((line[2:].strip() for line in markdown.splitlines() if line.startswith("# ")), "")
+    parts = [f"## {title}", "### Exercises"]
+    blocks = _directives(markdown, {"exercise", "solution", "dropdown"})
+    solutions = {arg: body for name, arg, body in blocks if name == "solution"}
+    exercises = [(arg, body) for name, arg, body in blocks if name == "exercise"]
+    for label, body in exercises:
+        open_answer = re.search(rf"^\*\*Open exercise \({re.escape(label)}\): what a good answer has\.\*\*\n\n"
+                                r"(.*?)(?=\n\n\*\*|\n## |\Z)", notes, flags=re.M | re.S)
+        solution = solutions.get(label) or (f"No single solution. What a good answer has (the instructor notes):\n\n"
+                                            f"{open_answer[1].strip()}" if open_answer else DISCUSSION)
+        parts += [f"#### {label}", body, "**Solution.**", solution]
+    if not exercises:
+        parts.append("The chapter sets no exercise.")
+    parts.append("### Knowledge check")
+    for z in quizzes:
+        if z.kind == "choice":
+            right = "; ".join(f"**{letter}**. {z.options[z.letters.index(letter)]}" for letter in z.correct)
+        else:
+            right = _number(z)
+        parts.append(f"**{z.id}.** {z.prompt}\n\n- Answer: {right}\n- Why: {z.right}")
+    folded = [(arg, body) for name, arg, body in blocks if name == "dropdown" and is_answer(name, arg)]
+    parts += [f"**{arg}** (folded in the chapter): {body}" for arg, body in folded]
+    if not quizzes and not folded:
+        parts.append("The chapter has no knowledge check.")
+    parts.append("### Ask the room")
+    for section in re.split(r"^## ", notes, flags=re.M)[1:]:
+        heading, _, body = section.partition("\n")
+        paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", body)]
+        for k, paragraph in enumerate(paragraphs):
+            if paragraph.startswith("**Ask the room.**"):
+                following = paragraphs[k + 1] if k + 1 < len(paragraphs) else ""
+                expected = following.removeprefix("**Expected answer.**").strip() \
+                    if following.startswith("**Expected answer.**") else \
+                    "the knowledge check's answers, above" if heading.strip() == "Knowledge check" else DISCUSSION
+                question = paragraph.removeprefix("**Ask the room.**").strip()
+                parts.append(f"**{heading.strip()}.** {question}\n\n- Expected: {expected}")
+    return "\n\n".join(parts) + "\n"
+
+
+#: The answer key's opening, above the chapters' parts.
+ANSWER_KEY_HEAD = """\
+# Answer key
+
+Every chapter's exercises with their solutions, its knowledge check's right answers with why, and the answer each
+instructor note expects to its questions for the room, the numbers as the chapters compute them. For the trainer:
+the participant edition holds none of it.
+"""
 
 
 def answer_elements(soup):
@@ -330,8 +539,9 @@ def participant_site(html, out, notebooks, wheel, requirements):
 
 
 def build(root=".", out=None, html=None):
-    """Write both editions: ``<out>/<edition>/<chapter>.ipynb``, ``<out>/instructor/notes/`` and the two zips, and
-    with ``html`` the site's participant edition in ``<out>/participant-site``.
+    """Write both editions: ``<out>/<edition>/<chapter>.ipynb``, ``<out>/instructor/notes/`` (their numbers filled
+    in), the trainer's answer key ``<out>/instructor/answer-key.md`` (:func:`answer_key`) and the two zips, and with
+    ``html`` the site's participant edition in ``<out>/participant-site``.
 
     Parameters
     ----------
@@ -345,7 +555,7 @@ def build(root=".", out=None, html=None):
     Returns
     -------
     list of pathlib.Path
-        Every file written: the notebooks, the notes, the zips, the participant site's index.
+        Every file written: the notebooks, the notes, the answer key, the zips, the participant site's index.
     """
     import nbformat
 
@@ -361,20 +571,22 @@ def build(root=".", out=None, html=None):
         raise ValueError(f"every chapter needs its instructor notes in {NOTES}/; missing: {', '.join(missing)}")
     written = {edition: [] for edition in EDITIONS}
     entries = citations.read_bib(root / citations.BIB)
+    copies, key = [], [ANSWER_KEY_HEAD]  # the notes, their numbers filled, beside the instructor's notebooks
     # one chapter after another: each takes seconds
     for notebook in chapters:
-        for edition, nb in chapter_editions(notebook, entries).items():
+        done = chapter_editions(notebook, entries, (root / NOTES / f"{notebook.stem}.md").read_text(encoding="utf-8"))
+        for edition in EDITIONS:
             path = out / edition / notebook.name
             path.parent.mkdir(parents=True, exist_ok=True)
-            nbformat.write(nb, path)
+            nbformat.write(done[edition], path)
             written[edition].append(path)
-    notes = [root / NOTES / f"{c.stem}.md" for c in chapters]
-    copies = []  # the notes beside the instructor's notebooks, to open without unzipping
-    for note in notes:
-        copy_path = out / "instructor" / "notes" / note.name
+        copy_path = out / "instructor" / "notes" / f"{notebook.stem}.md"
         copy_path.parent.mkdir(parents=True, exist_ok=True)
-        copy_path.write_bytes(note.read_bytes())
+        copy_path.write_text(done["notes"], encoding="utf-8")
         copies.append(copy_path)
+        key.append(answer_key(done["instructor"], done["quizzes"], done["notes"]))
+    answers = out / "instructor" / ANSWER_KEY
+    answers.write_text("\n".join(key), encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(root, tmp)
         requirements = root / "binder" / "requirements.txt"
@@ -390,9 +602,11 @@ def build(root=".", out=None, html=None):
                                   extra=check),
                 notebooks_archive(written["instructor"], wheel, requirements, out / "instructor.zip", "instructor",
                                   "The guide's chapters, instructor edition (solutions, answers, instructor notes, "
-                                  "and in workshop/ the run sheets, the room notebook and the cheat sheet)",
-                                  extra={**check, **{f"notes/{n.name}": n for n in notes}, **trainer})]
-    return [*written["participant"], *written["instructor"], *copies, *zips, *site]
+                                  "the answer key in answer-key.md, and in workshop/ the run sheets, the room "
+                                  "notebook and the cheat sheet)",
+                                  extra={**check, ANSWER_KEY: answers, **{f"notes/{n.name}": n for n in copies},
+                                         **trainer})]
+    return [*written["participant"], *written["instructor"], *copies, answers, *zips, *site]
 
 
 def main(argv=None):

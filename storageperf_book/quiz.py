@@ -29,6 +29,7 @@ none. The instructor reads such a folder with :func:`room`, given the answer key
 """
 from __future__ import annotations
 
+import base64
 import datetime as _dt
 import hashlib
 import html
@@ -37,6 +38,7 @@ import math
 import os
 import re
 import secrets
+import zlib
 from pathlib import Path
 
 #: What an answer file says it is, and its version: 2 keeps every attempt and the participant; :func:`room` also
@@ -217,6 +219,15 @@ class Quiz:
         ATTEMPTS.append(record)
         ANSWERS[self.id] = record
         return {**record, "feedback": message}
+
+    def arguments(self):
+        """The arguments that build this question again: ``Quiz(**quiz.arguments())`` checks as ``quiz`` does."""
+        common = {"id": self.id, "prompt": self.prompt, "right": self.right}
+        if self.kind == "choice":
+            return {**common, "options": self.options, "correct": self.correct if self.multiple else self.correct[0],
+                    "feedback": self.feedback}
+        return {**common, "answer": self.answer, "tolerance": self.tolerance, "unit": self.unit,
+                "too_low": self.too_low, "too_high": self.too_high}
 
     # -- the site: plain HTML for quiz.js ------------------------------------------------------------------------
     def spec(self):
@@ -422,6 +433,50 @@ def chapter_quizzes(path):
             if "KC" in namespace:
                 return list(namespace["KC"])
     raise ValueError(f"path {str(path)!r} builds no list KC of Quiz objects")
+
+
+#: The characters of a sealed line: :func:`sealed` cuts its text into lines this long.
+SEALED_LINE_CHARS = 100
+
+
+def sealed(quizzes):
+    """Questions as text no one reads at a glance, for a participant's notebook: :func:`unsealed` builds them again.
+
+    The text is the questions' :meth:`Quiz.arguments` as JSON, compressed and written in base 64: options, right
+    answers, feedback and explanations alike. It keeps the key out of sight of a participant who reads the
+    notebook's code (in VS Code, say) before checking an answer; it does not stop one who wants the key, since
+    ``unsealed`` (or three lines of Python) opens it, as running the cell and asking ``KC[0].correct`` does. Hashing
+    the right letters would protect no better: ten options have at most 1,023 choices to try.
+
+    Parameters
+    ----------
+    quizzes : list of Quiz
+        The questions, in order.
+
+    Returns
+    -------
+    str
+        The sealed text, in lines of :data:`SEALED_LINE_CHARS` characters.
+    """
+    if isinstance(quizzes, (str, bytes)) or not hasattr(quizzes, "__iter__"):
+        raise ValueError(f"quizzes must be a list of Quiz objects, got {quizzes!r}")
+    quizzes = list(quizzes)
+    if not quizzes or not all(isinstance(z, Quiz) for z in quizzes):
+        raise ValueError(f"quizzes must be a list of one or more Quiz objects, got {quizzes!r}")
+    text = base64.b64encode(zlib.compress(json.dumps([z.arguments() for z in quizzes]).encode("utf-8"), 9))
+    text = text.decode("ascii")
+    return "\n".join(text[i:i + SEALED_LINE_CHARS] for i in range(0, len(text), SEALED_LINE_CHARS))
+
+
+def unsealed(text):
+    """The questions :func:`sealed` wrote into ``text``, as :class:`Quiz` objects that check as the chapter's do."""
+    try:
+        arguments = json.loads(zlib.decompress(base64.b64decode("".join(text.split()), validate=True)))
+    except (AttributeError, TypeError, ValueError, zlib.error):
+        raise ValueError(f"text must be what sealed() wrote, got {repr(text)[:60]}") from None
+    if not isinstance(arguments, list) or not all(isinstance(a, dict) for a in arguments):
+        raise ValueError(f"text must be what sealed() wrote, a list of questions; got {repr(text)[:60]}")
+    return [Quiz(**a) for a in arguments]
 
 
 _VERDICTS = ["low", "right", "high"]

@@ -69,6 +69,26 @@ def test_a_number_within_its_tolerance_is_right_and_outside_it_low_or_high():
     assert quiz.check("about two hundred")["feedback"] == q.NOT_A_NUMBER.format(unit="MiB/s")
 
 
+def _verdicts(quiz, tries):
+    """What each try gets back, without the time and the attempt's number."""
+    return [{k: x for k, x in quiz.check(t).items() if k not in ("answered_at", "attempt")} for t in tries]
+
+
+def test_sealed_questions_show_no_key_and_check_as_the_chapters_do():
+    quizzes = [q.Quiz(**CHOICE), q.Quiz(**SEVERAL), q.Quiz(**NUMBER)]
+    text = q.sealed(quizzes)
+    readable = [CHOICE["options"][1], CHOICE["right"], SEVERAL["options"][0], SEVERAL["right"], NUMBER["right"],
+                NUMBER["too_low"], "256", "2.56"]
+    assert [r for r in readable if r in text] == []
+    assert max(map(len, text.splitlines())) == q.SEALED_LINE_CHARS
+    back = q.unsealed(text)
+    assert [z.arguments() for z in back] == [z.arguments() for z in quizzes]
+    tries = {"page-one/1": ["A", "B", "C", "D", []], "page-one/2": [["A"], ["A", "C"], ["B", "C"]],
+             "page-one/3": [200, "256", 258, "lots", 300]}
+    for before, after in zip(quizzes, back, strict=True):
+        assert _verdicts(after, tries[after.id]) == _verdicts(before, tries[before.id])
+
+
 def test_on_the_site_a_question_is_a_fieldset_of_labelled_native_inputs_with_no_answer_showing(monkeypatch):
     monkeypatch.setenv(SITE_ENV, "1")
     quiz = q.Quiz(**CHOICE)
@@ -180,6 +200,9 @@ BAD_INPUT = [
     (q.room, {"folder": SAMPLE, "key": {"hpc-eda/1": "C", "hpc-eda/2": "B", "hpc-eda/3": "C",
                                         "hpc-eda/4": ["A", "C", "E"]}},
      "key", [(None, "got None"), ("C", "got 'C'"), ({"hpc-eda/1": "C"}, "'hpc-eda/2'"), ([3], "got [3]")]),
+    (q.sealed, {"quizzes": [q.Quiz(**CHOICE)]}, "quizzes", [([], "one or more"), ("A", "got 'A'"), ([3], "got [3]")]),
+    (q.unsealed, {"text": q.sealed([q.Quiz(**NUMBER)])}, "text", [("not sealed", "sealed()"), (None, "None"),
+                                                                 ("eJyrrgUAAXUA+Q==", "a list of questions")]),
     (q.save_answers, {"path": str(Path(tempfile.gettempdir()) / "storageperf-bad-input.json"), "name": "Ada", "attempts": [
         {"question": "page-one/1", "options": ["A", "B"], "chosen": ["A"], "correct": True,
          "answered_at": "2026-01-01T10:00:00+00:00", "attempt": 1}]},

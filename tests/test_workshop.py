@@ -1,7 +1,9 @@
 """The workshop's two editions: the participant's keeps every exercise and no answer, with the prose's numbers filled
 in; the instructor's keeps the answers and carries a note for every chapter; the participant's zip runs outside the
 repository. Both are built once for the module (``built``)."""
+import ast
 import json
+import math
 import os
 import posixpath
 import re
@@ -13,7 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from storageperf_book import citations, editions
+from storageperf_book import citations, editions, quiz
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = editions.toc_chapters(ROOT)
@@ -86,11 +88,15 @@ def test_the_chapters_are_the_toc_notebooks():
 def test_both_editions_are_written(built):
     out, written = built
     for edition in editions.EDITIONS:
-        assert [p for p in written if p.parent == out / edition] == [out / edition / c.name for c in CHAPTERS]
+        assert [p for p in written if p.parent == out / edition and p.suffix == ".ipynb"] == [
+            out / edition / c.name for c in CHAPTERS]
     notes = [out / "instructor" / "notes" / f"{c.stem}.md" for c in CHAPTERS]
     assert [p for p in written if p.parent.name == "notes"] == notes
-    assert all(n.read_bytes() == (ROOT / editions.NOTES / n.name).read_bytes() for n in notes)
-    assert written[-2:] == [out / "participant.zip", out / "instructor.zip"]
+    for note in notes:  # the note as written, each role replaced by what the chapter's kernel shows
+        copy, source = note.read_text(encoding="utf-8"), (ROOT / editions.NOTES / note.name).read_text(encoding="utf-8")
+        assert not editions.EVAL.search(copy), note.name
+        assert re.fullmatch(".+?".join(map(re.escape, re.split(r"\{eval\}`[^`]*`", source))), copy, re.S), note.name
+    assert written[-3:] == [out / "instructor" / editions.ANSWER_KEY, out / "participant.zip", out / "instructor.zip"]
 
 
 @slow
@@ -118,6 +124,92 @@ def test_no_answer_of_the_instructor_edition_is_in_the_participant_edition(noteb
                 checked += 1
         assert not [a for md in _markdown(notebooks["participant"][chapter.stem]) for a in editions.answer_texts(md)]
     assert checked > len(CHAPTERS)
+
+
+@pytest.fixture(scope="module")
+def instructor_quizzes(built):
+    """Each chapter's knowledge check as the instructor edition builds it (the chapters that have one)."""
+    out, _ = built
+    return {c.stem: quiz.chapter_quizzes(out / "instructor" / c.name) for c in CHAPTERS
+            if "Quiz(" in c.read_text(encoding="utf-8")}
+
+
+def _ask_the_room(note):
+    """A note's questions for the room, each with the paragraph after it."""
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", note)]
+    return [(p.removeprefix("**Ask the room.**").strip(), after)
+            for p, after in zip(paragraphs, paragraphs[1:] + [""]) if p.startswith("**Ask the room.**")]
+
+
+@slow
+def test_the_answer_key_gives_every_answer_of_the_instructor_edition(built, notebooks, instructor_quizzes):
+    # the trainer's page: every solution, every question's right answer and why, the room's questions answered
+    out, _ = built
+    key = " ".join((out / "instructor" / editions.ANSWER_KEY).read_text(encoding="utf-8").split())
+    assert not editions.EVAL.search(key)
+    questions = answered = 0
+    for chapter in CHAPTERS:
+        for md in _markdown(notebooks["instructor"][chapter.stem]):
+            for _, label, _ in EXERCISE.findall(md):
+                assert f"#### {label}" in key, f"{chapter.stem}: {label}"
+            for solution in editions.answer_texts(md):
+                assert " ".join(solution.split()) in key, f"{chapter.stem}: {solution[:80]!r}"
+        for z in instructor_quizzes.get(chapter.stem, []):
+            assert f"**{z.id}.** {z.prompt}" in key
+            entry = key.split(f"**{z.id}.**")[1].split("- Why: ")[0]
+            if z.kind == "choice":
+                assert all(f"**{c}**. {z.options[z.letters.index(c)]}" in entry for c in z.correct), z.id
+                assert not any(f"**{c}**. " in entry for c in z.letters if c not in z.correct), z.id
+            else:
+                shown = re.search(r"Answer: \*\*(-?[\d,.]+) ", entry)
+                assert shown and z.check(shown[1])["verdict"] == "right" and z.unit in entry, z.id
+            assert f"Why: {z.right}" in key, z.id
+        note = (out / "instructor" / "notes" / f"{chapter.stem}.md").read_text(encoding="utf-8")
+        for question, after in _ask_the_room(note):
+            expected = after.removeprefix("**Expected answer.**").strip() if after.startswith("**Expected") else None
+            said = key.split(question, 1)[1].split("- Expected: ", 1)[1]
+            assert said.startswith(expected or ""), f"{chapter.stem}: {question}"
+            if expected is None and not question.startswith("Everyone checks"):
+                assert said.startswith(editions.DISCUSSION), f"{chapter.stem}: {question}"
+            questions += 1
+            answered += expected is not None
+    assert questions >= 2 * len(CHAPTERS) and answered >= len(CHAPTERS) - 1
+
+
+@slow
+def test_the_participant_knowledge_check_shows_no_key_and_answers_as_the_instructors(built, instructor_quizzes):
+    out, _ = built
+    for stem, quizzes in instructor_quizzes.items():
+        nb = nbformat.read(out / "participant" / f"{stem}.ipynb", as_version=4)
+        code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+        # what the chapter shows outside the statement that builds KC (an option may name a column of a table)
+        outside = []
+        for cell in nbformat.read(ROOT / "book" / f"{stem}.ipynb", as_version=4).cells:
+            lines, where = cell.source.split("\n"), editions.knowledge_check_lines(cell.source)
+            outside += lines[:where[0]] + lines[where[1]:] if cell.cell_type == "code" and where else lines
+        outside = "\n".join(outside)
+        numbers = [n.value for c in nb.cells if c.cell_type == "code" for n in ast.walk(ast.parse(c.source))
+                   if isinstance(n, ast.Constant) and isinstance(n.value, (int, float))]
+        for z in quizzes:
+            readable = [z.right] + [z.options[z.letters.index(c)] for c in z.correct] if z.kind == "choice" else \
+                [z.right]
+            assert [r for r in readable if r in code and r not in outside] == [], z.id
+            if z.kind == "number":  # nor the number, as a literal or its text of 3 digits or more, alone
+                decimals = max(0, 1 - math.floor(math.log10(z.tolerance)))  # as the answer key writes it
+                typed = [t for t in (f"{z.answer:g}", f"{z.answer:,.{decimals}f}", f"{z.answer:_.{decimals}f}")
+                         if len(re.sub(r"\D", "", t)) >= 3]
+                assert z.answer not in numbers, z.id
+                assert not [t for t in typed if re.search(rf"(?<![\w.,]){re.escape(t)}(?![\w.,])", code)], z.id
+        # the participant's cells, run up to the one that builds KC, give back what the instructor's do
+        sealed = quiz.chapter_quizzes(out / "participant" / f"{stem}.ipynb")
+        for mine, theirs in zip(sealed, quizzes, strict=True):
+            tries = [*mine.letters, [], mine.correct] if mine.kind == "choice" else \
+                [mine.answer, mine.answer - 2 * mine.tolerance, mine.answer + 2 * mine.tolerance, "?"]
+            assert _verdicts(mine, tries) == _verdicts(theirs, tries), mine.id
+
+
+def _verdicts(z, tries):
+    return [{k: x for k, x in z.check(t).items() if k not in ("answered_at", "attempt")} for t in tries]
 
 
 @slow
@@ -281,8 +373,9 @@ def test_the_instructor_zip_carries_the_notes(built):
     with zipfile.ZipFile(out / "instructor.zip") as z:
         for chapter in CHAPTERS:
             assert (z.read(f"instructor/notes/{chapter.stem}.md")
-                    == (ROOT / editions.NOTES / f"{chapter.stem}.md").read_bytes())
+                    == (out / "instructor" / "notes" / f"{chapter.stem}.md").read_bytes())
             assert z.read(f"instructor/{chapter.name}") == (out / "instructor" / chapter.name).read_bytes()
+        assert z.read(f"instructor/{editions.ANSWER_KEY}") == (out / "instructor" / editions.ANSWER_KEY).read_bytes()
         names = set(z.namelist())
         room = z.read("instructor/workshop/room-answers.ipynb").decode("utf-8")
     # the day's own files, beside the notes: the run sheets, the cheat sheet, the room notebook and its sample answers
@@ -350,6 +443,24 @@ def test_cells_tagged_as_answers_are_removed():
     assert len(nb.cells) == 5  # the notebook given is left as it was
 
 
+KEY = [quiz.Quiz("page/1", "Which?", options=["this", "that"], correct="A", feedback={"B": "Not that."},
+                 right="This.")]
+
+
+def test_the_knowledge_check_statement_is_found_and_sealed_with_the_rest_of_its_cell_kept():
+    source = "import x\n# the questions\nKC = [\n    x.quiz(),\n]\nkept = KC[0]"
+    assert editions.knowledge_check_lines(source) == (2, 5)
+    assert editions.knowledge_check_lines("%matplotlib inline") is None
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(source)]
+    cell = editions.sealed_knowledge_check(nb, KEY).cells[0].source
+    assert cell.startswith("import x\n# the questions\n") and cell.endswith("\nkept = KC[0]")
+    assert "This." not in cell and "x.quiz()" not in cell and nb.cells[0].source == source
+    space = {}
+    exec(cell.replace("import x\n", ""), space)  # noqa: S102  (the cell written above)
+    assert space["kept"].arguments() == KEY[0].arguments()
+
+
 def test_bad_input_is_refused_with_a_one_line_message(tmp_path):
     cases = [(lambda: editions.answer_blocks("````{solution} ex-a\nnever closed"), "markdown", "never closed"),
              (lambda: editions.answer_blocks(None), "markdown", "NoneType"),
@@ -358,7 +469,12 @@ def test_bad_input_is_refused_with_a_one_line_message(tmp_path):
              (lambda: editions.fill(nbformat.v4.new_notebook(), [["1"]]), "values", "list"),
              (lambda: editions.evaluate(tmp_path / "missing.ipynb"), "notebook", "missing.ipynb"),
              (lambda: editions.execute(None, tmp_path / "nowhere"), "cwd", "nowhere"),
-             (lambda: editions.build(tmp_path, tmp_path), "root", str(tmp_path))]
+             (lambda: editions.build(tmp_path, tmp_path), "root", str(tmp_path)),
+             (lambda: editions.evaluate(ROOT / "book" / "cool-access.ipynb", notes=["x"]), "notes", "list"),
+             (lambda: editions.filled("{eval}`v('a')` and {eval}`v('b')`", ["1"]), "shown", "2 roles"),
+             (lambda: editions.knowledge_check_lines(None), "source", "NoneType"),
+             (lambda: editions.sealed_knowledge_check(nbformat.v4.new_notebook(), KEY), "nb", "assigns KC"),
+             (lambda: editions.answer_key(nbformat.v4.new_notebook(), KEY, None), "notes", "NoneType")]
     for call, name, words in cases:
         with pytest.raises(ValueError) as err:
             call()
