@@ -1595,3 +1595,100 @@ def test_the_studios_answer_says_the_date_of_its_prices(browser, server):
     answer = page.inner_text("#studio-answer")
     assert answer.endswith(f"Prices: Azure Retail Prices snapshot of {anf.PRICE_SNAPSHOT_DATE}.") and problems == []
     page.close()
+
+
+# ---- links that land, and a guide a reader can correct ----------------------------------------------------------
+def _in_view(page, selector):
+    """Whether the top of the element is on screen, in the upper half of the window, and the page was scrolled."""
+    return page.evaluate(f"""() => {{ const top = document.querySelector({json.dumps(selector)}).getBoundingClientRect().top;
+        return top >= 0 && top < innerHeight / 2 && scrollY > 0; }}""")
+
+
+def _copied(page):
+    """Clicks the first "Copy link" of the page and returns what it copied (the clipboard as the page sees it)."""
+    page.evaluate("() => { window.copiedLink = null; navigator.clipboard.writeText = async (t) => { window.copiedLink = t; }; }")
+    return page
+
+
+def test_a_shared_studio_link_opens_at_the_studio_and_copy_link_gives_that_link(browser, server):
+    page, problems = _studio(browser, server, {**SHARED, "mibps": "3000"})
+    page.wait_for_timeout(300)
+    assert _in_view(page, "#studio-app"), page.evaluate("[scrollY, document.getElementById('studio-app').getBoundingClientRect().top]")
+    answer = page.inner_text("#studio-answer")
+    # "Copy link" beside the answer copies the link to these inputs, which opens the studio at this answer
+    share = page.locator("#studio-answer + .studio-share button.copy-link")
+    assert share.inner_text() == "Copy link"
+    _copied(page)
+    share.click()
+    page.wait_for_function("window.copiedLink !== null")
+    link = page.evaluate("window.copiedLink")
+    assert "mibps=3000" in link and page.inner_text(".studio-share [role=status]") == "Link copied."
+    again, more = _open(browser, link, draw_all=False)
+    again.wait_for_function("window.studioReady === true")
+    again.wait_for_timeout(300)
+    assert again.inner_text("#studio-answer") == answer and _in_view(again, "#studio-app")
+    # opened without inputs, the page starts at its top
+    plain, _ = _open(browser, f"{server}/{STUDIO}", draw_all=False)
+    plain.wait_for_function("window.studioReady === true")
+    assert plain.evaluate("scrollY") == 0
+    for p in (page, again, plain):
+        p.close()
+    assert problems == [] and more == []
+
+
+def _calculator(page, n):
+    return page.locator(".calculator").nth(n - 1)
+
+
+def _positions(calc):
+    return calc.evaluate("c => [...c.querySelectorAll('.calculator-controls input, .calculator-controls select')]"
+                         ".map(e => e.value)")
+
+
+def test_a_calculators_link_restores_its_controls_and_scrolls_to_it(browser, server):
+    page, problems = _open(browser, f"{server}/book/cool-access.html", draw_all=False)
+    calc = _calculator(page, 2)
+    calc.scroll_into_view_if_needed()
+    slider, menu = calc.locator("input[type=range]").first, calc.locator("select").first
+    answer = calc.locator(".calculator-answer")
+    before = answer.text_content()
+    slider.focus()
+    page.keyboard.press("End")
+    menu.select_option(index=1)
+    page.wait_for_function("([e, before]) => e.textContent !== before", arg=[answer.element_handle(), before])
+    page.wait_for_timeout(300)
+    moved, shown = _positions(calc), answer.text_content()
+    link = page.evaluate("location.href")
+    assert "calc=2" in link and f"{slider.get_attribute('name')}=" in link, link
+    _copied(page)
+    calc.locator("button.copy-link").click()
+    page.wait_for_function("window.copiedLink !== null")
+    assert page.evaluate("window.copiedLink") == link
+    # the link, opened: that calculator in view, its controls where they were (not their defaults), the same answer
+    again, more = _open(browser, link, draw_all=False)
+    restored = _calculator(again, 2)
+    again.wait_for_function("([e, shown]) => e.textContent === shown",
+                            arg=[restored.locator(".calculator-answer").element_handle(), shown])
+    defaults = [str(i["default"]) for i in json.loads(restored.get_attribute("data-calculator"))["inputs"]]
+    assert _positions(restored) == moved != defaults
+    top = restored.evaluate("c => c.getBoundingClientRect().top")
+    assert 0 <= top < 450 and again.evaluate("scrollY") > 0, top
+    # a value that is not a position is named, and its input left at its default
+    odd, _ = _open(browser, f"{server}/book/cool-access.html?calc=2&{slider.get_attribute('name')}=7", draw_all=False)
+    assert "is not a position of this calculator" in _calculator(odd, 2).locator(".calculator-share").inner_text()
+    assert _positions(_calculator(odd, 2)) == defaults
+    for p in (page, again, odd):
+        p.close()
+    assert problems == [] and more == []
+
+
+def test_a_calculators_link_on_the_studios_page_is_not_read_as_the_studios_inputs(browser, server):
+    page, problems = _open(browser, f"{server}/{STUDIO}?calc=1&mibps=1000", draw_all=False)
+    page.wait_for_function("window.studioReady === true")
+    page.wait_for_timeout(300)
+    assert page.input_value("#studio-mibps") == "2000"  # the studio's own default
+    assert _calculator(page, 1).locator("output").first.text_content() == "1000 MiB/s"
+    assert page.evaluate("location.search") == "?calc=1&mibps=1000"
+    page.close()
+    assert problems == []
+
