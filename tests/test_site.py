@@ -1692,3 +1692,39 @@ def test_a_calculators_link_on_the_studios_page_is_not_read_as_the_studios_input
     page.close()
     assert problems == []
 
+def test_report_an_error_opens_an_issue_naming_the_page_and_the_section(browser, server):
+    from urllib.parse import parse_qs, urlsplit
+
+    page, problems = _open(browser, f"{server}/book/cool-access.html", draw_all=False)
+    heading = page.locator("article section[id] > h2").nth(2)
+    section, name = heading.evaluate("h => h.parentElement.id"), heading.evaluate("h => h.textContent.replace(/#\\s*$/, '').trim()")
+    heading.evaluate("h => h.scrollIntoView()")
+    page.wait_for_timeout(200)
+    # the repository's menu, opened with the mouse where the reader is (the header stays at the top of the window),
+    # and the pointer pressed on its first item
+    for selector in (".dropdown-source-buttons .dropdown-toggle", "a.btn-report-error-button"):
+        box = page.locator(selector).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        if "toggle" in selector:
+            page.mouse.up()
+    link = page.locator("a.btn-report-error-button")
+    assert link.inner_text().strip() == "Report an error on this page"
+    url = urlsplit(link.get_attribute("href"))
+    query = parse_qs(url.query)
+    title = page.locator("article h1").first.evaluate("h => h.textContent.replace(/#\\s*$/, '').trim()")
+    assert f"{url.scheme}://{url.netloc}{url.path}" == f"{FORK}/issues/new"
+    assert query["title"] == [f'Error on "{title}", section "{name}"']
+    assert f"Section: {name} ({server}/book/cool-access.html#{section})" in query["body"][0]
+    # text selected in another section: that section, and the words quoted
+    words = page.locator("article section[id] > p").nth(6)
+    chosen = words.evaluate("p => { const r = document.createRange(); r.selectNodeContents(p); getSelection().removeAllRanges();"
+                            " getSelection().addRange(r); return p.closest('section[id]').id; }")
+    link.dispatch_event("pointerdown")
+    body = parse_qs(urlsplit(link.get_attribute("href")).query)["body"][0]
+    assert f"#{chosen})" in body and "Text: > " + " ".join(words.text_content().split())[:60] in body
+    edit = page.locator("a.btn-source-edit-button")
+    assert edit.get_attribute("href") == f"{FORK}/edit/main/book/cool-access.ipynb" and "Suggest an edit" in edit.inner_text()
+    page.close()
+    assert problems == []
+
