@@ -496,6 +496,23 @@ def _report_and_edit_buttons(app, pagename, templatename, context, doctree):
                 button.update(text="Suggest an edit", tooltip="Propose a change to this page's source")
 
 
+#: The page that lists the changes to the data (:mod:`storageperf_book.errata`), written at each build.
+ERRATA_PAGE = "book/errata"
+
+
+def _write_errata(app, docname, source):
+    if docname == ERRATA_PAGE:
+        from . import errata
+
+        repository = app.config.html_theme_options.get("repository_url", "")
+        source[0] = source[0].replace(errata.MARKER, errata.page_markdown(app.confdir, repository))
+
+
+def _errata_always_read(app, env, added, changed, removed):
+    # the page follows the repository's history, which no source file of the page records
+    return [ERRATA_PAGE] if ERRATA_PAGE in env.found_docs and ERRATA_PAGE not in added | changed else []
+
+
 def _chapters(app):
     """The notebook chapters of the site: docname -> title."""
     env = app.env
@@ -536,6 +553,8 @@ def setup(app):
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
+    app.connect("source-read", _write_errata)
+    app.connect("env-get-outdated", _errata_always_read)
     app.add_js_file(FIGURES_JS, type="module")
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _citations_as_list_items)

@@ -335,7 +335,7 @@ def test_the_participant_site_is_the_site_without_its_answers(html_dir, particip
         answers = editions.answer_elements(original)
         assert not editions.answer_elements(copy), page.name
         assert len(copy.select("div.exercise")) == len(original.select("div.exercise")) > 0 or page.stem in (
-            "data-and-sources", "glossary", "intro"), page.name
+            "data-and-sources", "errata", "glossary", "intro"), page.name
         answered = [" ".join(a.get_text(" ").split()) for a in answers]
         for element in answers:
             element.decompose()
@@ -1692,6 +1692,7 @@ def test_a_calculators_link_on_the_studios_page_is_not_read_as_the_studios_input
     page.close()
     assert problems == []
 
+
 def test_report_an_error_opens_an_issue_naming_the_page_and_the_section(browser, server):
     from urllib.parse import parse_qs, urlsplit
 
@@ -1727,4 +1728,17 @@ def test_report_an_error_opens_an_issue_naming_the_page_and_the_section(browser,
     assert edit.get_attribute("href") == f"{FORK}/edit/main/book/cool-access.ipynb" and "Suggest an edit" in edit.inner_text()
     page.close()
     assert problems == []
+
+
+def test_the_errata_page_lists_each_change_to_the_data_with_its_commit(html_dir, pages):
+    from storageperf_book import errata
+
+    assert "book/errata.html" in pages
+    page = (html_dir / "book" / "errata.html").read_text(encoding="utf-8")
+    found = errata.changes(ROOT)["changes"]
+    assert found, "the repository's history of data/ has no change"
+    sections = page.split("<h2")[1:]
+    for change in found[:20]:  # each under its table's heading (the table linked), with its date and its commit linked
+        assert any(f'href="../data/{change["table"]}"' in s and f'href="{FORK}/commit/{change["commit"]}"' in s
+                   and change["date"] in s for s in sections), change
 
