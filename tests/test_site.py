@@ -1742,3 +1742,17 @@ def test_the_errata_page_lists_each_change_to_the_data_with_its_commit(html_dir,
         assert any(f'href="../data/{change["table"]}"' in s and f'href="{FORK}/commit/{change["commit"]}"' in s
                    and change["date"] in s for s in sections), change
 
+
+def test_a_page_that_names_the_launch_button_says_what_to_do_without_one(html_dir, pages):
+    # a copy built without the repository's address (the offline copy, a local build) has no launch button
+    from bs4 import BeautifulSoup
+
+    said = 0
+    for name in pages:
+        article = BeautifulSoup((html_dir / name).read_text(encoding="utf-8"), "html.parser").select_one("article")
+        text = " ".join(article.get_text(" ").split()) if article else ""
+        for sentence in re.split(r"(?<=[.;:])\s+", text):
+            if re.search(r"rocket button|launch button", sentence):
+                assert re.search(r"without (it|its repository's address|one)|offline copy", text), f"{name}: {sentence}"
+                said += 1
+    assert said >= 10
