@@ -267,7 +267,9 @@ class Calculator:
         fixed = [f"{c.label} {c.default}{' ' + c.unit if getattr(c, 'unit', '') else ''}"
                  for c in self.controls.values() if c not in inputs]
         note = ("Other inputs are fixed here at " + ", ".join(fixed) + "; to change them, run this page as a "
-                "notebook (the launch button above) or download the runnable chapter.") if fixed else ""
+                "notebook (the launch button above) or download the runnable chapter (the download button: the way "
+                "on a copy of the site built without its repository's address, which has no launch button).") \
+            if fixed else ""
         caption = f'<p class="calculator-note">{html.escape(note)}</p>' if note else ""
         return (f'<div class="calculator" data-calculator="{html.escape(json.dumps(spec, separators=(",", ":")))}">'
                 f'<div class="calculator-controls"></div>{_answer_html(answer)}'

@@ -56,6 +56,10 @@ STATES = "calculators"
 QUIZ_JS = "quiz.js"
 QUIZZES = "quizzes"
 
+#: The script that writes the section a reader is at into the "report an error" link, relative to ``_static``; on
+#: every page when the repository is known.
+REPORT_JS = "report-error.js"
+
 
 def _add_plotly(app, pagename, templatename, context, doctree):
     # figures.js loads plotly.js once the page is parsed, from the address this tag gives, and draws a figure when
@@ -447,10 +451,66 @@ def _set_repository(app, config):
     options = dict(config.html_theme_options or {})
     url = repository_url(app.confdir, options.get("repository_url", ""))
     options["repository_url"] = url
-    options["use_repository_button"] = bool(url)
+    for button in ("use_repository_button", "use_issues_button", "use_edit_page_button"):
+        options[button] = bool(url)
     if not url:
         options["launch_buttons"] = {}
+    else:
+        app.add_js_file(REPORT_JS, type="module")
     config.html_theme_options = options
+
+
+def report_url(repository, pagename, title):
+    """The address of a new issue on ``repository`` about the page ``pagename`` (its ``title``), pre-filled with the
+    page; ``report-error.js`` adds the section the reader is at, and the page's address as served.
+
+    Examples
+    --------
+    >>> report_url("https://github.com/someone/guide", "book/cool-access", "Cool access")[:78]
+    'https://github.com/someone/guide/issues/new?title=Error+on+%22Cool+access%22&b'
+    """
+    from urllib.parse import urlencode
+
+    body = (f"Page: {title} ({pagename}.html)\nSection: \n\nWhat is wrong:\n\n"
+            "What it should say, and where you read it (the document, its section or table, its date):\n")
+    return f"{repository}/issues/new?" + urlencode({"title": f'Error on "{title}"', "body": body})
+
+
+def _report_and_edit_buttons(app, pagename, templatename, context, doctree):
+    # The theme's "Open issue" and "Suggest edit" buttons, in the repository's menu when the repository is known: an
+    # issue pre-filled with the page (and, by report-error.js, the section the reader is at), and the page's source
+    # opened for an edit.
+    repository = app.config.html_theme_options.get("repository_url")
+    if not repository:
+        return
+    from markupsafe import Markup
+
+    title = Markup(context.get("title", pagename)).striptags()
+    for group in context.get("header_buttons", []):
+        for button in group.get("buttons", []):
+            if button.get("label") == "source-issues-button":
+                button.update(url=report_url(repository, pagename, title), text="Report an error on this page",
+                              tooltip="Open an issue about this page and the section you are reading",
+                              label="report-error-button")
+            elif button.get("label") == "source-edit-button":
+                button.update(text="Suggest an edit", tooltip="Propose a change to this page's source")
+
+
+#: The page that lists the changes to the data (:mod:`storageperf_book.errata`), written at each build.
+ERRATA_PAGE = "book/errata"
+
+
+def _write_errata(app, docname, source):
+    if docname == ERRATA_PAGE:
+        from . import errata
+
+        repository = app.config.html_theme_options.get("repository_url", "")
+        source[0] = source[0].replace(errata.MARKER, errata.page_markdown(app.confdir, repository))
+
+
+def _errata_always_read(app, env, added, changed, removed):
+    # the page follows the repository's history, which no source file of the page records
+    return [ERRATA_PAGE] if ERRATA_PAGE in env.found_docs and ERRATA_PAGE not in added | changed else []
 
 
 def _chapters(app):
@@ -493,6 +553,8 @@ def setup(app):
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
+    app.connect("source-read", _write_errata)
+    app.connect("env-get-outdated", _errata_always_read)
     app.add_js_file(FIGURES_JS, type="module")
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _citations_as_list_items)
@@ -507,5 +569,6 @@ def setup(app):
     app.connect("build-finished", _drop_unused_scripts)
     app.connect("build-finished", _serve_scripts_without_comments)
     app.connect("html-page-context", _add_chapter_download, priority=502)
+    app.connect("html-page-context", _report_and_edit_buttons, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,9 +8,14 @@
  * select), and redraws the figure and the answer whenever the model's figure changes. On the site the model is
  * `siteModel`: setting the inputs looks the figure up in the calculator's state file, fetched from the site when a
  * reader first moves a control. Nothing is computed here: every number comes from the Python model.
+ *
+ * A calculator's positions are in the page's link once a reader moves it (`?calc=2&quota_tib=10&service_level=Premium`:
+ * the page's second calculator, each input at the position of that label), and its "Copy link" copies that link: a
+ * link so made opens the page at that calculator, its controls at those positions.
  */
 
-import {draw} from "./lazy-draw.js";
+import {copyLink} from "./copy-link.js";
+import {draw, onDrawn} from "./lazy-draw.js";
 
 const STATES = new URL("calculators/", import.meta.url);
 
@@ -66,7 +71,32 @@ function merged(base, changes) {
 
 let counter = 0;
 
-export function render({model, el}) {
+// A position as the link writes it: a number without its unit (a range's label "10 TiB" is 10), an option as labelled.
+const token = (input, i) => (input.kind === "range" ? input.labels[i].split(" ")[0] : input.labels[i]);
+
+// The page's link to calculator number `n` (1, 2, ... in the page's order) at these positions.
+export function calculatorLink(n, inputs, positions) {
+  const q = new URLSearchParams({calc: n});
+  inputs.forEach((input, k) => q.set(input.name, token(input, positions[k])));
+  return `${location.origin}${location.pathname}?${q}`;
+}
+
+// The positions a link gives calculator number `n`, or null when it names another; a value that is not a position
+// is left at the input's default and named in `refused`.
+export function linkedPositions(n, inputs, search = location.search) {
+  const q = new URLSearchParams(search);
+  if (q.get("calc") !== String(n)) return null;
+  const refused = [];
+  const positions = inputs.map((input) => {
+    if (!q.has(input.name)) return input.default;
+    const i = input.labels.findIndex((_, j) => token(input, j) === q.get(input.name));
+    if (i < 0) refused.push(`${input.name}=${q.get(input.name)}`);
+    return i < 0 ? input.default : i;
+  });
+  return {positions, refused};
+}
+
+export function render({model, el, n = null}) {
   const controls = el.querySelector(".calculator-controls");
   const answer = el.querySelector(".calculator-answer");
   const gd = el.querySelector(".plotly-graph-div");
@@ -75,6 +105,9 @@ export function render({model, el}) {
   status.setAttribute("aria-live", "polite");
   answer.after(status);
   const inputs = model.get("inputs");
+  const linked = n === null ? null : linkedPositions(n, inputs);
+  if (linked) model.set("positions", linked.positions);
+  const shownAt = [];  // each control's setter, to show the positions a link gave
   inputs.forEach((input, k) => {
     const id = `calculator-${++counter}`;
     const row = document.createElement("div");
@@ -95,10 +128,12 @@ export function render({model, el}) {
       };
       show();
       control.addEventListener("input", show);
+      shownAt.push((i) => { control.value = i; show(); });
       row.append(control, shown);
     } else {
       control = document.createElement("select");
       input.labels.forEach((text, i) => control.add(new Option(text, i, i === input.default, i === input.default)));
+      shownAt.push((i) => { control.value = i; });
       row.append(control);
     }
     control.id = id;
@@ -108,21 +143,42 @@ export function render({model, el}) {
       positions[k] = Number(control.value);
       model.set("positions", positions);
       model.save_changes();
+      if (n !== null) history.replaceState(null, "", calculatorLink(n, inputs, positions));
     });
     controls.append(row);
   });
-  model.on("change:figure", () => {
-    draw(gd);  // drawn first if it was held off screen (lazy-draw.js)
+  const share = document.createElement("p");
+  share.className = "calculator-share";
+  if (n !== null) {
+    share.append(copyLink(() => calculatorLink(n, inputs, model.get("positions")), "Copy link to these settings"));
+    status.after(share);
+  }
+  const redraw = () => {
     const {data, layout} = model.get("figure");
     window.Plotly.react(gd, data, merged(gd.layout, layout));
+  };
+  // a figure asked for before plotly.js has come (a calculator's link, opened) is redrawn once its default is drawn
+  let pending = false;
+  onDrawn((drawn) => { if (drawn === gd && pending) { pending = false; redraw(); } });
+  model.on("change:figure", () => {
+    draw(gd);  // drawn first if it was held off screen (lazy-draw.js)
+    if (gd._fullLayout) redraw(); else pending = true;
   });
   model.on("change:answer", () => { answer.textContent = model.get("answer"); });
   model.on("change:status", () => { status.textContent = model.get("status"); });
+  if (linked) {  // opened from a calculator's link: its positions shown and drawn, the calculator scrolled into view
+    linked.positions.forEach((i, k) => shownAt[k](i));
+    if (linked.positions.some((i, k) => i !== inputs[k].default)) model.save_changes();
+    if (linked.refused.length) {
+      share.prepend(`The link's ${linked.refused.join(", ")} is not a position of this calculator: left at its default. `);
+    }
+    el.scrollIntoView({block: "start"});
+  }
 }
 
 export default {render};
 
-for (const el of document.querySelectorAll(".calculator[data-calculator]")) {
+document.querySelectorAll(".calculator[data-calculator]").forEach((el, i) => {
   const spec = JSON.parse(el.dataset.calculator);
-  render({model: siteModel(spec, el.querySelector(".calculator-answer").textContent), el});
-}
+  render({model: siteModel(spec, el.querySelector(".calculator-answer").textContent), el, n: i + 1});
+});

@@ -2,7 +2,9 @@
 // inputs in the link; the answer, the best few options side by side, a chart of cost against headroom, the ranked
 // table (#studio-options), CSV and JSON downloads, and a fio result file read in the page (fio.js): nothing leaves
 // the browser, nothing is fetched from another host. An input it cannot read is refused by its label and the value
-// typed, and no answer is left on screen or in the downloads until it is corrected.
+// typed, and no answer is left on screen or in the downloads until it is corrected. A link with the studio's inputs
+// (shared, or copied with "Copy link" beside the answer) opens the page at the studio.
+import { copyLink } from "./copy-link.js";
 import { options, workload } from "./studio.js";
 
 const FIELDS = [
@@ -83,8 +85,15 @@ function labelled(message, typed) {
   return message.replace(/\w+/g, (name) => (name.includes("_") && LABEL[name]) || name);
 }
 
+// Whether the page's link is the studio's: it carries the studio's inputs, and is not a calculator's (calculator.js).
+function studioLink() {
+  const q = new URLSearchParams(location.search);
+  return !q.has("calc") && [...FIELDS.map(([name]) => name), "region", "load", "carries"].some((name) => q.has(name));
+}
+
 function inputsFromUrl(form, F, note) {
   const q = new URLSearchParams(location.search);
+  if (q.has("calc")) return;  // the link of a calculator on this page, whose inputs may share the studio's names
   for (const [name] of FIELDS) if (q.has(name)) form.elements[name].value = q.get(name);
   if (q.has("ops_per_s") && !q.has("mibps")) form.elements.mibps.value = "";
   form.elements.carries.checked = q.get("carries") === "1";
@@ -339,22 +348,30 @@ async function main() {
   const caption = el("p", {id: "studio-caption", class: "studio-caption"});
   const table = el("table", {id: "studio-options", class: "studio-options", "aria-labelledby": "studio-caption"});
   const chartBox = el("div", {class: "studio-chart-box"}, svg, tip);
-  app.append(form, error, note, status, best, buttons, chartBox, caption,
+  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.origin}${location.pathname}${query(current)}`));
+  app.append(form, error, note, status, share, best, buttons, chartBox, caption,
              el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));
+  const shared = studioLink(), calculatorLinked = new URLSearchParams(location.search).has("calc");
   inputsFromUrl(form, F, note);
   pointLabels(svg, tip);
   const state = {rows: [], workload: null, best: new Set(), months: null};
 
-  function link(params) {
+  function query(params) {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== "" && v !== undefined) q.set(k, String(v));
     if (form.elements.carries.checked) q.set("carries", "1");
-    history.replaceState(null, "", `${location.pathname}?${q}${location.hash}`);
+    return `?${q}`;
+  }
+  function link(params) {
+    history.replaceState(null, "", `${location.pathname}${query(params)}${location.hash}`);
   }
 
   // history.replaceState takes longer than the rest of an answer: the link follows once the answer is drawn
-  let linked = null;
+  // (not before the reader changes the form when the page was opened from a calculator's link, which it would erase)
+  let linked = null, keepLink = calculatorLinked, current = {};
   function linkSoon(params) {
+    current = params;  // what "Copy link" copies
+    if (keepLink) return;
     if (linked === null) setTimeout(() => { link(linked); linked = null; }, 0);
     linked = params;
   }
@@ -410,7 +427,7 @@ async function main() {
     linkSoon(w);
     if (state.onRanked) state.onRanked();
   }
-  form.addEventListener("input", update);
+  form.addEventListener("input", () => { keepLink = false; update(); });
   form.addEventListener("submit", (e) => e.preventDefault());
   region.addEventListener("change", () => { note.textContent = ""; });
   let drawnWidth = 0;  // a phone turned, a window resized: the chart redrawn at its new width
@@ -425,6 +442,7 @@ async function main() {
   }
   await fioSection(app, state);
   update();
+  if (shared) app.scrollIntoView({block: "start"});  // a shared link opens at the studio, not at the page's top
   window.studioReady = true;
 }
 
