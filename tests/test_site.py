@@ -1374,19 +1374,54 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
         page.close()
     finally:
         httpd.shutdown()
-    count = book_pdf(html_dir, ROOT, tmp_path / "guide.pdf", CHROMIUM, FLAGS, browser=browser)
+    from storageperf.platforms import azure_netapp_files as anf
+    from storageperf_book.handouts import build_facts
+
+    facts = build_facts(ROOT)
+    count = book_pdf(html_dir, ROOT, tmp_path / "guide.pdf", CHROMIUM, FLAGS, browser=browser, facts=facts)
     assert count >= len(pages)
     import html as htmllib
 
+    pdf = PdfReader(tmp_path / "guide.pdf")
     text = _pdf_text((tmp_path / "guide.pdf").read_bytes())
+    titles = []
     at = -1
     for name in pages:   # each page's title, in the order of the table of contents
         heading = re.search(r"<h1[^>]*>(.*?)</h1>", (html_dir / name).read_text(encoding="utf-8"), re.S)
         title = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", "", heading.group(1))).replace("#", "").split())
+        titles.append(title)
         found = text.find(title[:40], at + 1)
         assert found > at, f"{name}: {title[:40]!r} not in the PDF after the page before it"
         at = found
-    assert len(PdfReader(tmp_path / "guide.pdf").pages) == count
+    assert len(pdf.pages) == count
+    # a title page: when and from which commit it was built, and the date of the prices
+    first = " ".join(pdf.pages[0].extract_text().split())
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()
+    assert facts["built"] in first and anf.PRICE_SNAPSHOT_DATE in first
+    assert (commit and f"commit {commit}" in first) or (not commit and "no commit known" in first), first
+    # a bookmark for each page, in order, with its sections under it
+    def flat(items, depth=0):
+        for item in items:
+            yield from flat(item, depth + 1) if isinstance(item, list) else [(depth, item.title)]
+    marks = list(flat(pdf.outline))
+    squeeze = lambda t: re.sub(r"\W+", "", t).lower()  # noqa: E731  (a bookmark's text loses a line break's space)
+    tops = [squeeze(t) for depth, t in marks if depth == 0]
+    assert [next((i for i, t in enumerate(tops) if squeeze(title)[:30] in t), None) for title in titles] == list(
+        range(len(titles))), tops
+    assert sum(depth == 1 for depth, _ in marks) > 2 * len(titles)
+    # every sheet numbered through; every link between pages lands inside the PDF; none names a local address
+    for i, sheet in enumerate(pdf.pages, start=1):
+        assert " ".join(sheet.extract_text().split()).endswith(f"{i} / {count}"), i
+    links = [a.get_object() for sheet in pdf.pages for a in sheet.get("/Annots") or []]
+    uris = [a["/A"]["/URI"] for a in links if "/A" in a and a["/A"].get("/S") == "/URI"]
+    inside = [a for a in links if "/Dest" in a or ("/A" in a and a["/A"].get("/S") == "/GoTo")]
+    assert not [u for u in uris if urlparse(str(u)).hostname in ("127.0.0.1", "localhost")]
+    assert len(inside) > len(titles)
+    # tagged for screen readers, and every figure drawn
+    root = pdf.trailer["/Root"]
+    assert "/StructTreeRoot" in root and root["/MarkInfo"]["/Marked"]
+    assert "drawn once the page is scrolled" not in text
 
 
 def _quiz_spec(html_dir, form):
