@@ -97,20 +97,23 @@ function inputsFromUrl(form, F, note) {
   for (const [name] of FIELDS) if (q.has(name)) form.elements[name].value = q.get(name);
   if (q.has("ops_per_s") && !q.has("mibps")) form.elements.mibps.value = "";
   form.elements.carries.checked = q.get("carries") === "1";
-  const load = form.elements.load, kind = q.get("load");
-  if (kind !== null) {
-    if (![...load.options].some((o) => o.value === kind)) load.append(el("option", {value: kind, "data-unknown": "", text: `${kind} (not a kind the guide knows)`}));
-    load.value = kind;
-  }
+  // a value the select does not offer is kept as an option of its own, so that the form shows what the link asked
+  // for and refuses it
+  const keep = (select, value, what) => {
+    if (![...select.options].some((o) => o.value === value)) {
+      select.append(el("option", {value, "data-unknown": "", text: `${value} (not a ${what} the guide knows)`}));
+    }
+    select.value = value;
+  };
+  if (q.get("load") !== null) keep(form.elements.load, q.get("load"), "kind");
   const given = q.get("region");
   if (given === null) return;
   const region = form.elements.region, match = F.regions.find((r) => plainRegion(r) === plainRegion(given));
   if (match) {
     region.value = match;
     if (match !== given) note.textContent = `The link's region '${given}' is read as ${match}.`;
-  } else {  // kept, so that the form shows what the link asked for, and refuses it
-    region.append(el("option", {value: given, "data-unknown": "", text: `${given} (not a region the guide prices)`}));
-    region.value = given;
+  } else {
+    keep(region, given, "region");
   }
 }
 

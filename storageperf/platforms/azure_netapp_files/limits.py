@@ -285,6 +285,7 @@ def cool_access_rule(region, pool_created_after_update=True):
     return "2026" if pool_created_after_update and region in listed else "2025"
 
 
+@functools.cache
 def cool_access_volume_types():
     """The volume types cool access is supported on, as the latest revision of Microsoft's page says.
 
@@ -304,11 +305,6 @@ def cool_access_volume_types():
     >>> cool_access_volume_types()
     ('regular', 'large')
     """
-    return _cool_access_volume_types()
-
-
-@functools.cache
-def _cool_access_volume_types():
     said = data.load("azure_netapp_files_cool_access_support")
     dates = dict(data.load("documents")[["id", "date"]].itertuples(index=False))
     latest = {t: max(rows.itertuples(index=False), key=lambda r: dates[r.document]).cool_access
