@@ -25,7 +25,14 @@ book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
 workshop: book  ## the workshop's participant and instructor editions (notebooks, zips, the participant's site) into _build/workshop
 	$(BIN)/python tools/workshop.py
 
-handouts: book $(VENV)/.test chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
+# What the handouts use beside the book's environment: a browser driver and a PDF reader, pinned as the tests pin them.
+HANDOUT_PACKAGES := playwright greenlet pypdf
+
+$(VENV)/.handouts: $(VENV)/.book tests/requirements.txt
+	$(BIN)/pip install --quiet $$(for p in $(HANDOUT_PACKAGES); do grep -E "^$$p==" tests/requirements.txt; done)
+	touch $@
+
+handouts: book $(VENV)/.handouts chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
 	$(BIN)/python tools/handouts.py
 
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
@@ -46,7 +53,8 @@ lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the noteboo
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_layers.py
 
 chromium:
-	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+	@command -v chromium >/dev/null || (echo "Installing Debian's chromium package (the browser that prints the PDF and runs the site's tests)" \
+	  && apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 
 # tests/test_measurements.py runs real fio jobs; it and tests/test_studio.py run the site's fio.js and studio.js in node
 fio:

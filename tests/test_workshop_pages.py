@@ -163,6 +163,33 @@ def test_the_setup_check_knows_the_platforms_make_wheels_checks():
     assert held == expected
 
 
+def test_make_handouts_installs_only_what_it_uses():
+    # the book's environment and the packages the handouts import beside it, pinned as the tests pin them; not the
+    # whole test environment
+    import ast
+    import sys
+    from importlib.metadata import packages_distributions
+
+    rule = re.search(r"^handouts:(.*)$", MAKEFILE, flags=re.M).group(1)
+    assert "$(VENV)/.handouts" in rule and "$(VENV)/.test" not in rule, rule
+    extra = re.search(r"^HANDOUT_PACKAGES\s*:=\s*(.+)$", MAKEFILE, flags=re.M).group(1).split()
+    pinned = lambda path: {re.split(r"[=<>~!\[ ]", line, maxsplit=1)[0].lower().replace("_", "-")  # noqa: E731
+                           for line in (ROOT / path).read_text(encoding="utf-8").splitlines()
+                           if line.strip() and not line.startswith("#")}
+    assert set(extra) <= pinned("tests/requirements.txt")
+    modules = set()
+    for path in (ROOT / "storageperf_book" / "handouts.py", ROOT / "tools" / "handouts.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                modules.add(node.module.split(".")[0])
+    third_party = modules - set(sys.stdlib_module_names) - {"storageperf", "storageperf_book"}
+    owners = packages_distributions()
+    needed = {d.lower().replace("_", "-") for m in third_party for d in owners.get(m, [m])}
+    assert needed - pinned("requirements.txt") - set(extra) == set(), needed
+
+
 def _tool(name):
     import importlib.util
 
