@@ -13,11 +13,9 @@ and sections, its pages are numbered through, and it is tagged for screen reader
 """
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import html
 import http.server
-import subprocess
 import threading
 import zipfile
 from pathlib import Path
@@ -159,12 +157,9 @@ def _slug(site_path):
 def build_facts(root, now=None):
     """What the title page says: ``{"built": date, "commit": short hash or None, "prices": [...]}`` for ``root``."""
     from .calculator import PRICES, price_dates
+    from .version import guide_version
 
-    run = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True,
-                         check=False)
-    commit = run.stdout.strip() if run.returncode == 0 and run.stdout.strip() else None
-    built = (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y-%m-%d")
-    return {"built": built, "commit": commit, "prices": [price_dates(p) for p in PRICES]}
+    return {**guide_version(root, now), "prices": [price_dates(p) for p in PRICES]}
 
 
 def _title_page(root, facts):

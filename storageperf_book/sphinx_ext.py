@@ -132,8 +132,10 @@ def _write_studio_facts(app, exception):
     # The sizing studio's page computes from this one file, generated from the data package with the site.
     if exception is None and app.builder.format == "html":
         from .studio_page import FACTS_FILE, facts_json
+        from .version import guide_version
 
-        (Path(app.outdir) / "_static" / FACTS_FILE).write_text(facts_json(), encoding="utf-8")
+        (Path(app.outdir) / "_static" / FACTS_FILE).write_text(facts_json(guide_version(app.srcdir)),
+                                                               encoding="utf-8")
 
 
 def _copy_data(app, exception):

@@ -8,8 +8,9 @@ from storageperf import studio
 FACTS_FILE = "studio-facts.json"
 
 
-def facts_json():
-    """:func:`storageperf.studio.facts` as JSON text, a missing number (NaN) as null.
+def facts_json(version=None):
+    """:func:`storageperf.studio.facts` as JSON text, a missing number (NaN) as null, with the guide's ``version``
+    (:func:`storageperf_book.version.guide_version`) under ``guide`` when given, for the answer line and downloads.
 
     Examples
     --------
@@ -25,4 +26,7 @@ def facts_json():
             return [clean(v) for v in x]
         return x
 
-    return json.dumps(clean(studio.facts()), separators=(",", ":"))
+    facts = clean(studio.facts())
+    if version is not None:
+        facts["guide"] = version
+    return json.dumps(facts, separators=(",", ":"))

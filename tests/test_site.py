@@ -1630,7 +1630,12 @@ def test_the_studios_answer_says_the_date_of_its_prices(browser, server):
 
     page, problems = _studio(browser, server)
     answer = page.inner_text("#studio-answer")
-    assert answer.endswith(f"Prices: Azure Retail Prices snapshot of {anf.PRICE_SNAPSHOT_DATE}.") and problems == []
+    # the prices' date, then the guide's version: the commit the site was built from (the tests build this checkout)
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()
+    said = re.search(r"Prices: Azure Retail Prices snapshot of (\S+)\. Guide built (\d{4}-\d\d-\d\d) from (.+)\.$", answer)
+    assert said and said[1] == anf.PRICE_SNAPSHOT_DATE and problems == [], answer
+    assert said[3] == (f"commit {commit}" if commit else "a copy without its history"), answer
     page.close()
 
 

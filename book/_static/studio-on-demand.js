@@ -29,7 +29,7 @@ function save(name, type, text) {
 export function download(kind, state, F) {
   if (kind === "csv") return save("studio-options.csv", "text/csv", toCsv(state.rows));
   return save("studio-options.json", "application/json",
-    JSON.stringify({workload: state.workload, facts_date: F.price_snapshot_date,
+    JSON.stringify({workload: state.workload, facts_date: F.price_snapshot_date, guide: F.guide ?? null,
                     options: state.rows.map((r, i) => ({rank: i + 1, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" && !Number.isFinite(v) ? null : v]))}))}, null, 1));
 }
 

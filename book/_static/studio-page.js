@@ -85,6 +85,12 @@ function labelled(message, typed) {
   return message.replace(/\w+/g, (name) => (name.includes("_") && LABEL[name]) || name);
 }
 
+// The guide's version, as storageperf_book.version.version_text words it.
+function versionText(guide) {
+  if (!guide) return "";
+  return `Guide built ${guide.built} from ${guide.commit ? `commit ${guide.commit}` : "a copy without its history"}.`;
+}
+
 // Whether the page's link is the studio's: it carries the studio's inputs, and is not a calculator's (calculator.js).
 function studioLink() {
   const q = new URLSearchParams(location.search);
@@ -425,7 +431,7 @@ async function main() {
     status.textContent = top.feasible && top.price_complete
       ? `${how}${latency} over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
         + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it. `
-        + `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}.`
+        + `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}. ${versionText(F.guide)}`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
     linkSoon(w);
     if (state.onRanked) state.onRanked();
