@@ -134,3 +134,44 @@ def test_the_edsv6_sizes_are_sold_today():
     for size in azure_vm.UNCACHED_SIZES:
         status = azure_vm.sale_status(size)
         assert (status["stage"], status["retires"], status["new_subscriptions"]) == ("Current", None, True)
+
+
+def test_a_size_sold_today_bursts_above_its_sustained_limits_for_a_while():
+    # Edsv6 size table (ms.date 2024-08-01), Remote storage tab: "| Standard_E16ds_v6 | 48 | 25600 | 848 | 40000 | 1250 |"
+    # (uncached IOPS, MB/s, burst IOPS, burst MB/s); note 1: "Burst speeds can be maintained for up to 30 minutes at a
+    # time." Premium SSD sizes: P30 5,000 IOPS, 200 MB/s. Four P30 bind the burst as they bind the sustained path.
+    four = azure_vm.burst_path_limits("Standard_E16ds_v6", "P30", 4)
+    assert (four["throughput_mb_per_s"], four["iops"], four["throughput_binding"]) == (800, 20_000, "disks")
+    eight = azure_vm.burst_path_limits("Standard_E16ds_v6", "P30", 8)
+    assert (eight["throughput_mb_per_s"], eight["iops"]) == (1250, 40_000)
+    assert (eight["throughput_binding"], eight["iops_binding"]) == ("VM burst", "VM burst")
+    sustained = azure_vm.disk_path_limits("Standard_E16ds_v6", "None", "P30", 8)
+    assert (sustained["throughput_mb_per_s"], sustained["iops"]) == (848, 25_600)  # the baseline, not the burst
+    assert eight["minutes"] == 30 and azure_vm.limit("Standard_E16ds_v6", "burst_iops", "IOPS") == 40_000
+    assert set(azure_vm.BURST_SIZES) == set(azure_vm.UNCACHED_SIZES)
+
+
+def test_the_burst_duration_is_a_dated_row_of_the_size_page():
+    from storageperf import data
+
+    row = data.load("azure_vm_limits").set_index("id").loc["edsv6_burst_minutes"]
+    assert (row["value"], row["unit"], row["document"], row["how_read"]) == (30, "min", "azure-edsv6", "exact")
+    assert "Burst speeds can be maintained for up to 30 minutes at a time." in row["quote"]
+    documents = data.load("documents").set_index("id")
+    assert str(documents.loc["azure-edsv6", "date"]) == "2024-08-01"  # the page's ms.date
+    assert str(documents.loc["azure-vm-bursting", "date"]) == "2025-01-14"
+
+
+BAD_INPUT = [
+    (azure_vm.burst_path_limits, {"vm_size": "Standard_E16ds_v6", "disk": "P30", "disk_count": 4}, "vm_size",
+     [("Standard_DS14_v2", "vm_size must be one of Standard_E4ds_v6, Standard_E8ds_v6, Standard_E16ds_v6, "
+                           "Standard_E20ds_v6; got 'Standard_DS14_v2'")]),
+    (azure_vm.burst_path_limits, {"vm_size": "Standard_E16ds_v6", "disk": "P30", "disk_count": 4}, "disk",
+     [("P99", "disk must be one of P20, P30, P40, P50; got 'P99'")]),
+    (azure_vm.burst_path_limits, {"vm_size": "Standard_E16ds_v6", "disk": "P30", "disk_count": 4}, "disk_count",
+     [(0, "disk_count must be between 1 and 64, got 0"), (65, "got 65"), ("four", "must be a number")]),
+]
+
+
+def test_bad_input(bad_input):
+    bad_input.check()

@@ -1,4 +1,5 @@
 import functools
+import html
 import math
 
 import numpy as np
@@ -583,3 +584,55 @@ def test_a_size_sold_today_is_predicted_uncached_and_refused_where_its_limits_ar
         cas.predict(512, 64, "ReadOnly", vm_size=today)
     with pytest.raises(ValueError, match=f"write_share must be 0 on vm_size '{today}'"):
         cas.predict(512, 64, "None", vm_size=today, write_share=0.1)
+
+
+def test_predict_names_the_burst_of_a_size_sold_today_beside_its_sustained_ops():
+    # Edsv6 size table (ms.date 2024-08-01): Standard_E16ds_v6 25,600 IOPS / 848 MB/s sustained, 40,000 / 1,250 burst,
+    # "for up to 30 minutes at a time". With eight P30 (40,000 IOPS) the VM's sustained IOPS bind at 1024 threads and
+    # the burst lifts them; with the source's four P30 the disks bind either way.
+    today = "Standard_E16ds_v6"
+    eight = cas.predict(1024, 64, "None", vm_size=today, disk_count=8)
+    assert eight["binding"] == "uncached IOPS" and eight["burst_ops_per_s"] > eight["ops_per_s"] * 1.1
+    assert eight["burst_minutes"] == 30
+    # the sustained answer is the baseline's: the same ops/s whatever the burst
+    assert eight["ops_per_s"] < eight["ceilings"]["front end"]
+    four = cas.predict(1024, 64, "None", vm_size=today)
+    assert_allclose(four["burst_ops_per_s"], four["ops_per_s"], rtol=1e-12)
+    grid = cas.predict([256, 1024], 64, "None", vm_size=today, disk_count=8)
+    assert np.all(grid["burst_ops_per_s"] >= grid["ops_per_s"])
+    measured = cas.predict(1024, 64, "None")  # the source's DS14_v2 publishes no burst
+    assert math.isnan(measured["burst_ops_per_s"]) and math.isnan(measured["burst_minutes"])
+
+
+def test_the_calculator_offers_a_size_sold_today_uncached_with_its_burst_and_refuses_read_only_there():
+    calc = _chapter_calculator()
+    today = "Standard_E16ds_v6"  # the Edsv6 size with the DS14_v2's 16 vCPUs
+    assert set(azure_vm.UNCACHED_SIZES) <= set(calc.controls["vm_size"].options)
+    answer, fig = calc.answered(vm_size=today, caching_mode="None", disk_count=8, client_threads=1024)
+    assert answer.startswith("Extrapolated, beyond what was measured:") and today in answer
+    assert f"None only ({today} publishes no cached limit)" in answer
+    burst = cas.predict(1024, 64, "None", vm_size=today, disk_count=8)
+    assert f"while the VM bursts (credits, up to 30 min at a time): {burst['burst_ops_per_s']:,.0f} ops/s" in answer
+    assert f"None at most {burst['ops_per_s']:,.0f} ops/s" in answer  # the sustained answer: the baseline
+    names = [t.name for t in fig.data]
+    assert "VM burst, up to 30 min" in names and "model, ReadOnly" not in names
+    refusal = f"caching 'ReadOnly' has no published limit on vm_size '{today}'"
+    with pytest.raises(ValueError, match=refusal):
+        calc.answered(vm_size=today)  # ReadOnly, the calculator's default caching
+    panel = calc.widget()  # in a kernel: the refusal is the panel's message, not a traceback
+    controls, message = panel.children[:2]
+    next(w for w in controls.children if w.description == "VM size").value = today
+    assert html.escape(refusal) in message.value
+    assert "VM burst" not in calc.answer()  # the source's size: no burst line
+
+
+def test_the_chapter_compares_the_ds14_v2_with_a_size_sold_today_and_its_burst():
+    markdown, checks, values, _ = _chapter_run()
+    text = next(m for m in markdown if "**As sold today**" in m)
+    successor = values["successor"]
+    assert values["succ_burst_vm_mb_per_s"] == azure_vm.limit(successor, "burst_mb_per_s", "MB/s")
+    assert values["succ_burst_vm_iops"] == azure_vm.limit(successor, "burst_iops", "IOPS")
+    assert values["burst_minutes"] == 30 and values["succ_burst_path"] == "bursting or not"  # four P30 bind
+    for name in ("succ_burst_vm_mb_per_s", "burst_minutes", "vm_uncached_mb_per_s", "succ_burst_path"):
+        assert f'v("{name}"' in text
+    assert "cas-azure_vm_bursting" in text and "burst_mb_per_s" in checks

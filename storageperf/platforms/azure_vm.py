@@ -25,7 +25,11 @@ References
    2026-09-24: the Dsv2-series "Announced" for retirement on 05/01/28; "New subscriptions can't deploy the affected
    VM series."
 .. [9] Microsoft Learn, "Edsv6 sizes series", 2024-08-01: "Premium Storage caching: Supported"; the Remote storage
-   tab's uncached Premium SSD IOPS and MB/s, and no cached column.
+   tab's uncached Premium SSD IOPS and MB/s, and no cached column; its burst IOPS and MB/s: "Burst speeds can be
+   maintained for up to 30 minutes at a time."
+.. [10] Microsoft Learn, "Managed disk bursting" (include), 2025-01-14: "VM-level bursting only uses the credit-based
+   model for bursting"; a VM starts with "fully stocked credits", accrues them below its performance target, and "it
+   takes less than a day to restock".
 """
 from __future__ import annotations
 
@@ -53,6 +57,8 @@ DISK_SIZES = ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Stand
 #: VM sizes sold today with the vCPUs of :data:`DISK_SIZES` (Edsv6): host caching supported, but their size table
 #: publishes only uncached limits, no cached limit and no cache size [9]_. Smallest first.
 UNCACHED_SIZES = ("Standard_E4ds_v6", "Standard_E8ds_v6", "Standard_E16ds_v6", "Standard_E20ds_v6")
+#: VM sizes with VM-level burst limits in the table (:func:`burst_path_limits`).
+BURST_SIZES = UNCACHED_SIZES
 #: VM sizes with a network bandwidth in the table, smallest first.
 NETWORK_SIZES = ("Standard_E16d_v5", "Standard_D32_v5", "Standard_E32d_v5", "Standard_E64d_v5", "Standard_E104id_v5")
 #: Host-caching settings of a data disk (Azure's names) that this module tells apart.
@@ -217,6 +223,48 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     iops, iops_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_iops", "IOPS"),
                                        "disks": n * limit(disk, "iops", "IOPS")})
     return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}
+
+
+def burst_path_limits(vm_size, disk, disk_count):
+    """Per-VM uncached IOPS and throughput while the VM bursts: a time-limited ceiling beside the sustained one.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`BURST_SIZES`.
+    disk : str
+        One of :data:`DISKS`.
+    disk_count : int
+        Data disks striped together on the VM, 1 to 64. [-]
+
+    Returns
+    -------
+    dict
+        ``throughput_mb_per_s`` [MB/s], ``iops`` [1/s], ``throughput_binding`` and ``iops_binding`` (``VM burst`` or
+        ``disks``), and ``minutes``, the longest a burst lasts at a time [min].
+
+    Notes
+    -----
+    The smaller of the VM's burst limit and the disks' sum of base provisioned limits (disk bursting left out, as in
+    :func:`disk_paths`). A burst spends credits the VM earns below its uncached limits and lasts up to 30 minutes at
+    a time [9]_ [10]_: a sustained load meets :func:`disk_path_limits`, never this.
+
+    Examples
+    --------
+    Four P30 bind a Standard_E16ds_v6 below its burst limit as below its sustained one; eight do not:
+
+    >>> [burst_path_limits("Standard_E16ds_v6", "P30", n)["throughput_mb_per_s"] for n in (4, 8)]
+    [800.0, 1250.0]
+    """
+    checks.choice("vm_size", vm_size, BURST_SIZES)
+    checks.choice("disk", disk, DISKS)
+    n = checks.in_range("disk_count", disk_count, 1, 64)
+    tp, tp_bind = bounds.tightest({"VM burst": limit(vm_size, "burst_mb_per_s", "MB/s"),
+                                   "disks": n * limit(disk, "mb_per_s", "MB/s")})
+    iops, iops_bind = bounds.tightest({"VM burst": limit(vm_size, "burst_iops", "IOPS"),
+                                       "disks": n * limit(disk, "iops", "IOPS")})
+    return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind,
+            "minutes": data.value(_TABLE, "edsv6_burst_minutes", "min")}
 
 
 def network_mibps(vm_size):

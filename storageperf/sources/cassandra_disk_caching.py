@@ -487,8 +487,9 @@ def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
     return checks.scalar_or_array(np.asarray(faults, dtype=float))
 
 
-def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
-    """Light-load latency, its parts and every ceiling, per point (the core of :func:`predict`)."""
+def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params, burst=False):
+    """Light-load latency, its parts and every ceiling, per point (the core of :func:`predict`); with ``burst``, the
+    VM's burst limits in place of its uncached ones."""
     s = setup()
     work = disk_work(ra, params["extra_kib"])
     read = 1 - write_share
@@ -499,6 +500,9 @@ def _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk
     disk_ms = read * np.asarray(work["faults"]) * io_ms
     light = params["front_end_ms"] + disk_ms
     paths = _disk_paths(vm_size, disk, float(disk_count))
+    if burst:
+        b = azure_vm.burst_path_limits(vm_size, disk, float(disk_count))
+        paths = {**paths, "uncached": {"iops": b["iops"], "mb_per_s": b["throughput_mb_per_s"]}}
     # a size with no cached limit published serves no read from the cache and takes no write (refused above): nothing
     # loads its cached path, so the uncached limits stand in for it and never bind
     cached = paths["cached"] or paths["uncached"]
@@ -522,11 +526,11 @@ def _io_share(work, write_share):
     return (1 - write_share) * np.asarray(work["first_read_share"]) + write_share
 
 
-def _loop(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params):
+def _loop(threads, ra, caching, hit_ratio, write_share, vm_size, disk, disk_count, params, burst=False):
     """The closed loop of client threads against the light-load latency and the ceilings, the binding limit named
     as the chapter names it: the one prediction path of :func:`predict` and the fits."""
     light, disk_ms, io_share, ceilings, host_name = _ops_terms(threads, ra, caching, hit_ratio, write_share, vm_size,
-                                                               disk, disk_count, params)
+                                                               disk, disk_count, params, burst)
     loop = queueing.closed_loop_ops(threads, light, ceilings)
     name = np.asarray(loop["binding"])
     binding = np.where(name == "disk limits", host_name, np.where(name == "clients", "client threads", name))
@@ -633,7 +637,10 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
         :data:`storageperf.concepts.bounds.HOST_CACHE_LIMITS`; ``ceilings``: each ceiling [1/s];
         ``light_load_latency_ms``, ``disk_ms`` (its disk part), ``mean_latency_ms`` (``threads / ops``),
         ``wait_ms``, ``p50_latency_ms``, ``p95_latency_ms`` [ms]; ``extrapolated`` (outside
-        :func:`measured_range`) and ``outside`` (why). Scalars for scalar input, arrays otherwise.
+        :func:`measured_range`) and ``outside`` (why); ``burst_ops_per_s`` [1/s], the ops/s while the VM bursts
+        (its burst limits in place of its uncached ones, :func:`storageperf.platforms.azure_vm.burst_path_limits`),
+        NaN on a size without burst limits: a ceiling for up to ``burst_minutes`` at a time [min], never the
+        sustained ``ops_per_s``. Scalars for scalar input, arrays otherwise.
 
     Notes
     -----
@@ -667,13 +674,17 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     params = parameters() if params is None else params
     loop = _loop(threads, ra, caching, h, w, vm_size, disk, n, params)
     ceilings = loop["ceilings"]
+    bursts = vm_size in azure_vm.BURST_SIZES
+    burst = (_loop(threads, ra, caching, h, w, vm_size, disk, n, params, burst=True)["ops_per_s"] if bursts
+             else np.full(np.shape(threads), np.nan))
     outside = _outside(threads, ra, caching, h, w, vm_size, disk, n)
     out = {"ops_per_s": loop["ops_per_s"], "binding": loop["binding"], "light_load_latency_ms": loop["light"],
            "disk_ms": loop["disk_ms"], "mean_latency_ms": loop["mean_latency_ms"], "wait_ms": loop["wait_ms"],
            **{f"{q}_latency_ms": _percentile_ms(params.get("percentile_model", percentile_model()),
                                                 params["percentiles"][q], QUANTILES[f"latency_{q}"], loop)
               for q in ("p50", "p95")},
-           "extrapolated": outside != "", "outside": outside}
+           "extrapolated": outside != "", "outside": outside, "burst_ops_per_s": burst,
+           "burst_minutes": azure_vm.burst_path_limits(vm_size, disk, n)["minutes"] if bursts else np.nan}
     if np.ndim(threads) == 0:
         out = {k: (str(v) if k in ("binding", "outside") else bool(v) if k == "extrapolated" else float(v))
                for k, v in out.items()}
