@@ -44,6 +44,37 @@ def test_the_hpc_knowledge_check_workload_costs_what_the_sizing_calculator_says(
     assert o.loc[0, "option"] == f"Azure NetApp Files {anf.cheapest_service_level(50, 3000)[0]}, regular volume"
 
 
+def _chapter_values(monkeypatch, notebook, names):
+    """What a chapter puts for its prose under ``names``: its code cells run in order until all are put."""
+    from storageperf_book import display
+
+    monkeypatch.setattr(display, "VALUES", {})
+    monkeypatch.chdir(ROOT / "book")
+    namespace = {}
+    for cell in json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), notebook, "exec"), namespace)  # noqa: S102 - the chapter's own cells
+            if set(names) <= set(display.VALUES):
+                return [display.VALUES[n] for n in names]
+    raise AssertionError(f"{notebook} puts none of {names}")
+
+
+def test_the_module_example_gets_the_studios_flexible_pool_in_both_chapters(monkeypatch):
+    # The HPC/EDA module's example: 100,000 IOPS of 16 KiB, in its 10 TiB Premium volume. Performance basics and
+    # HPC/EDA both size a Flexible pool for it; both must give the studio's answer, pool and month.
+    from storageperf.concepts import bandwidth
+
+    module = data.load("hpc_eda_module").set_index("id")["value"]
+    need = bandwidth.bandwidth_mibps(module["example_iops"], module["example_transfer_size"])
+    o = studio.options(module["example_quota"], mibps=need)
+    first = o[o["option"].str.startswith(f"{studio.ANF} Flexible")].iloc[0]
+    for notebook, names in (("performance-basics.ipynb", ("flex_pool", "flex_usd")),
+                            ("hpc-eda.ipynb", ("ex_pool_Flexible", "ex_cost_Flexible"))):
+        pool_tib, usd = _chapter_values(monkeypatch, notebook, names)
+        assert float(pool_tib) == first["provisioned_tib"], notebook
+        assert float(usd) == pytest.approx(first["monthly_usd"], rel=1e-12), notebook
+
+
 def test_the_cool_access_test_volume_costs_what_the_cool_access_calculator_says():
     limit = cool_access.measured_volume_limit_mibps()
     size = anf.pool_range_tib()[0] * 10
