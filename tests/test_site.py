@@ -438,7 +438,7 @@ def test_no_figure_text_reads_as_math(html_dir, pages):
 
 
 #: The figures' modules, one a job, which figures.js imports (book/_static).
-FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "dark-theme.js", "print.js")
+FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "dark-theme.js", "print.js", "wide-tables.js")
 
 
 def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, pages):

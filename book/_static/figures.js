@@ -7,12 +7,14 @@
  *   dark-theme.js        every figure in the dark theme's colours while the page is dark, and back when light:
  *                        loaded (below) once the page is dark, at load or when the reader picks the dark theme
  *   print.js             every figure drawn and scaled to the page, folded text opened, a dark page printed light
+ *   wide-tables.js       a table wider than its column scrolls in a box the keyboard can focus
  *
  * storageperf_book.sphinx_ext loads this module on every page; a figure's own script (a module too) runs after it.
  */
 import {onDrawn} from "./lazy-draw.js";
 import "./numbers-download.js";
 import "./print.js";
+import "./wide-tables.js";
 
 let fitting = null;  // fit-narrow.js fits each figure drawn, those drawn before it arrived too (onDrawn)
 onDrawn(() => { fitting ??= import("./fit-narrow.js"); });
