@@ -41,8 +41,9 @@ test-notebooks: $(VENV)/.test  ## execute every chapter, checking the recorded o
 test-site: $(VENV)/.test chromium  ## build the book; test it in Chromium and JupyterLab; build and install the package
 	$(PYTEST) -m "site or slow" tests
 
-lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the notebooks; the model's layers (imports)
+lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the notebooks; the workflows (actionlint); the model's layers (imports)
 	$(BIN)/ruff check .
+	$(BIN)/actionlint .github/workflows/*.yml
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_layers.py
 
 chromium:
