@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book workshop handouts test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
+.PHONY: book workshop handouts release test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -27,6 +27,9 @@ workshop: book  ## the workshop's participant and instructor editions (notebooks
 
 handouts: book $(VENV)/.test chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
 	$(BIN)/python tools/handouts.py
+
+release: handouts workshop  ## a release's files with SHA256SUMS and manifest.json in _build/release (what .github/workflows/release.yml publishes)
+	$(BIN)/python tools/release.py
 
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
 	$(BIN)/ruff check .
