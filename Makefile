@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book workshop handouts release test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
+.PHONY: book workshop handouts release links test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -48,6 +48,9 @@ lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the noteboo
 	$(BIN)/ruff check .
 	$(BIN)/actionlint .github/workflows/*.yml
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_layers.py
+
+links: $(VENV)/.book  ## fetch every address data/documents.csv and book/references.bib cite (needs the network: not in make test)
+	$(BIN)/python tools/links.py
 
 chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
