@@ -515,15 +515,16 @@ def release_paragraph(repository):
 
     from .release import ASSETS, SUMS, latest_download_url
 
+    paragraph = nodes.paragraph()
+    paragraph += nodes.strong("To download", "To download")
     if not repository:
-        text = ("This copy was built without its repository's address, so it links no release: in a clone, "
+        text = (": this copy was built without its repository's address, so it links no release. In a clone, "
                 "`make handouts` builds the whole book as one PDF and the offline copy, `make workshop` the "
                 "workshop's editions.")
-        paragraph = nodes.paragraph()
         for i, part in enumerate(text.split("`")):
             paragraph += nodes.literal(part, part) if i % 2 else nodes.Text(part)
         return paragraph
-    paragraph = nodes.paragraph("", "The latest release, to download: ")
+    paragraph += nodes.Text(", from the latest release: ")
     files = [(what, name) for name, (_, what) in ASSETS.items()] + [("their SHA-256 sums", SUMS)]
     for i, (what, name) in enumerate(files):
         if i:
