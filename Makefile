@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book workshop handouts test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
+.PHONY: book workshop handouts release links test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -35,6 +35,9 @@ $(VENV)/.handouts: $(VENV)/.book tests/requirements.txt
 handouts: book $(VENV)/.handouts chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
 	$(BIN)/python tools/handouts.py
 
+release: handouts workshop  ## a release's files with SHA256SUMS and manifest.json in _build/release (what .github/workflows/release.yml publishes)
+	$(BIN)/python tools/release.py
+
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
 	$(BIN)/ruff check .
 	$(PYTEST) --nbval book tests storageperf storageperf_book
@@ -48,9 +51,13 @@ test-notebooks: $(VENV)/.test  ## execute every chapter, checking the recorded o
 test-site: $(VENV)/.test chromium  ## build the book; test it in Chromium and JupyterLab; build and install the package
 	$(PYTEST) -m "site or slow" tests
 
-lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the notebooks; the model's layers (imports)
+lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the notebooks; the workflows (actionlint); the model's layers (imports)
 	$(BIN)/ruff check .
+	$(BIN)/actionlint .github/workflows/*.yml
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_layers.py
+
+links: $(VENV)/.book  ## fetch every address data/documents.csv and book/references.bib cite (needs the network: not in make test)
+	$(BIN)/python tools/links.py
 
 chromium:
 	@command -v chromium >/dev/null || (echo "Installing Debian's chromium package (the browser that prints the PDF and runs the site's tests)" \

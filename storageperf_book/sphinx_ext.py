@@ -510,9 +510,51 @@ def _write_errata(app, docname, source):
         source[0] = source[0].replace(errata.MARKER, errata.page_markdown(app.confdir, repository))
 
 
-def _errata_always_read(app, env, added, changed, removed):
-    # the page follows the repository's history, which no source file of the page records
-    return [ERRATA_PAGE] if ERRATA_PAGE in env.found_docs and ERRATA_PAGE not in added | changed else []
+def release_paragraph(repository):
+    """What the ``latest-release`` directive says: links to the latest release's files of ``repository`` (its web
+    address), or, with none known, which make targets build them. A docutils paragraph."""
+    from docutils import nodes
+
+    from .release import ASSETS, SUMS, latest_download_url
+
+    paragraph = nodes.paragraph()
+    paragraph += nodes.strong("To download", "To download")
+    if not repository:
+        text = (": this copy was built without its repository's address, so it links no release. In a clone, "
+                "`make handouts` builds the whole book as one PDF and the offline copy, `make workshop` the "
+                "workshop's editions.")
+        for i, part in enumerate(text.split("`")):
+            paragraph += nodes.literal(part, part) if i % 2 else nodes.Text(part)
+        return paragraph
+    paragraph += nodes.Text(", from the latest release: ")
+    files = [(what, name) for name, (_, what) in ASSETS.items()] + [("their SHA-256 sums", SUMS)]
+    for i, (what, name) in enumerate(files):
+        if i:
+            paragraph += nodes.Text(", " if i < len(files) - 1 else " and ")
+        paragraph += nodes.reference(what, what, refuri=latest_download_url(repository, name))
+    paragraph += nodes.Text(".")
+    return paragraph
+
+
+def _latest_release_directive():
+    from sphinx.util.docutils import SphinxDirective
+
+    class LatestRelease(SphinxDirective):
+        """``{latest-release}``: :func:`release_paragraph` for the repository the site is built from."""
+
+        def run(self):
+            return [release_paragraph(self.config.html_theme_options.get("repository_url", ""))]
+
+    return LatestRelease
+
+
+#: The page with the ``latest-release`` directive (:func:`release_paragraph`).
+RELEASE_PAGE = "book/intro"
+
+
+def _always_read(app, env, added, changed, removed):
+    # the errata page follows the repository's history, the release's links its address: no source file records them
+    return [d for d in (ERRATA_PAGE, RELEASE_PAGE) if d in env.found_docs and d not in added | changed]
 
 
 def _chapters(app):
@@ -556,7 +598,8 @@ def setup(app):
     app.connect("config-inited", _register_bibliography_style)
     app.connect("config-inited", _set_repository)
     app.connect("source-read", _write_errata)
-    app.connect("env-get-outdated", _errata_always_read)
+    app.add_directive("latest-release", _latest_release_directive())
+    app.connect("env-get-outdated", _always_read)
     app.add_js_file(FIGURES_JS, type="module")
     app.connect("html-page-context", _add_plotly)
     app.connect("html-page-context", _citations_as_list_items)

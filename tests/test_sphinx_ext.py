@@ -88,3 +88,19 @@ def test_a_reference_links_its_address_written_out():
     for entry in style.format_bibliography(works):
         url = works.entries[entry.key].fields["url"]
         assert f'URL: <a href="{url}">{url.split("://", 1)[1]}</a>' in entry.text.render(Backend()), entry.key
+
+
+def test_the_intro_links_the_latest_releases_files_when_the_repository_is_known():
+    from docutils import nodes
+
+    from storageperf_book import release
+
+    intro = (Path(__file__).resolve().parent.parent / "book" / "intro.md").read_text(encoding="utf-8")
+    assert "```{latest-release}" in intro and sphinx_ext.RELEASE_PAGE == "book/intro"
+    paragraph = sphinx_ext.release_paragraph("https://github.com/someone/guide")
+    links = [r["refuri"] for r in paragraph.findall(nodes.reference)]
+    files = [*release.ASSETS, release.SUMS]
+    assert links == [f"https://github.com/someone/guide/releases/latest/download/{name}" for name in files]
+    offline = sphinx_ext.release_paragraph("")
+    assert not list(offline.findall(nodes.reference))
+    assert [c.astext() for c in offline.findall(nodes.literal)] == ["make handouts", "make workshop"]
