@@ -218,10 +218,14 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
         return {"throughput_mb_per_s": limit(vm_size, "cached_mb_per_s", "MB/s"),
                 "iops": limit(vm_size, "cached_iops", "IOPS"),
                 "throughput_binding": "VM cached", "iops_binding": "VM cached"}
-    tp, tp_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_mb_per_s", "MB/s"),
-                                   "disks": n * limit(disk, "mb_per_s", "MB/s")})
-    iops, iops_bind = bounds.tightest({"VM uncached": limit(vm_size, "uncached_iops", "IOPS"),
-                                       "disks": n * limit(disk, "iops", "IOPS")})
+    return _vm_against_disks("VM uncached", limit(vm_size, "uncached_mb_per_s", "MB/s"),
+                             limit(vm_size, "uncached_iops", "IOPS"), disk, n)
+
+
+def _vm_against_disks(name, vm_mb_per_s, vm_iops, disk, n):
+    """The smaller of a VM's limit (called ``name``) and ``n`` disks' summed base limits, for throughput and IOPS."""
+    tp, tp_bind = bounds.tightest({name: vm_mb_per_s, "disks": n * limit(disk, "mb_per_s", "MB/s")})
+    iops, iops_bind = bounds.tightest({name: vm_iops, "disks": n * limit(disk, "iops", "IOPS")})
     return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}
 
 
@@ -259,11 +263,8 @@ def burst_path_limits(vm_size, disk, disk_count):
     checks.choice("vm_size", vm_size, BURST_SIZES)
     checks.choice("disk", disk, DISKS)
     n = checks.in_range("disk_count", disk_count, 1, 64)
-    tp, tp_bind = bounds.tightest({"VM burst": limit(vm_size, "burst_mb_per_s", "MB/s"),
-                                   "disks": n * limit(disk, "mb_per_s", "MB/s")})
-    iops, iops_bind = bounds.tightest({"VM burst": limit(vm_size, "burst_iops", "IOPS"),
-                                       "disks": n * limit(disk, "iops", "IOPS")})
-    return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind,
+    return {**_vm_against_disks("VM burst", limit(vm_size, "burst_mb_per_s", "MB/s"),
+                                limit(vm_size, "burst_iops", "IOPS"), disk, n),
             "minutes": data.value(_TABLE, "edsv6_burst_minutes", "min")}
 
 
