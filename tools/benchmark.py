@@ -353,7 +353,8 @@ STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
 
 def studio_times(html_dir):
     """Ms per answer of the sizing studio on STUDIO_CHANGES random workloads: storageperf.studio.options in Python,
-    and the site's page (studio.js) from an input event to its table redrawn. Returns rows of the report."""
+    and the site's page (studio.js), scrolled to its form as a reader typing there sees it, from an input event to its
+    answer laid out. Returns rows of the report."""
     import numpy as np
 
     from storageperf import studio
@@ -375,6 +376,7 @@ def studio_times(html_dir):
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/book/sizing-studio.html")
         page.wait_for_function("window.studioReady === true")
+        page.locator("#studio-mibps").scroll_into_view_if_needed()  # where a reader types: the form on screen
         script, laid_out = zip(*(page.evaluate(STUDIO_CHANGE, list(w)) for w in work))
         browser.close()
     httpd.shutdown()
