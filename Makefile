@@ -40,7 +40,7 @@ release: handouts workshop  ## a release's files with SHA256SUMS and manifest.js
 
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
 	$(BIN)/ruff check .
-	$(PYTEST) --nbval book tests storageperf storageperf_book
+	$(PYTEST) --durations=25 --nbval book tests storageperf storageperf_book
 
 test-model: $(VENV)/.test fio  ## the quick loop (seconds): model, data, the book's code, the notebooks as committed
 	$(PYTEST) -m "not site and not slow" tests storageperf storageperf_book

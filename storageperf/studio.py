@@ -653,7 +653,8 @@ def facts():
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
-        "regions": list(regions()), "client_measurement": CLIENT_MEASUREMENT,
+        "regions": list(regions()),
+        "region_names": {r: a.region_names()[r] for r in regions()}, "client_measurement": CLIENT_MEASUREMENT,
         "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
             "sequential_kib": large_volumes.block_size_kib("sequential read"),

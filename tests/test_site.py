@@ -953,6 +953,34 @@ def test_a_change_reranks_and_lands_in_the_link(browser, server):
     page.close()
 
 
+def test_a_pinned_answer_stays_beside_the_next_workloads_and_regions_read_by_name(browser, server):
+    from storageperf import studio
+    from storageperf.platforms import azure_netapp_files as anf
+
+    page, problems = _studio(browser, server)
+    assert page.locator("#studio-region option:checked").inner_text() == f"{anf.region_names()['westeurope']} (westeurope)"
+    assert page.is_hidden("#studio-pinned")
+    page.click("#studio-pin")
+    page.fill("#studio-mibps", "9000")
+
+    def column(j):
+        return page.evaluate("j => [...document.querySelectorAll('#studio-pinned tbody tr')]"
+                             ".map(tr => tr.children[j].textContent)", j)
+
+    first = dict(capacity_tib=50, io_kib=64, read_share=0.7, latency_ms=2, cold_share=0.6, region="westeurope")
+    pinned, now = (studio.options(mibps=m, **first) for m in (2000, 9000))
+    top = [t.loc[t["feasible"]].iloc[0] for t in (pinned, now)]
+    assert [column(1)[1], column(2)[1]] == [t["option"] for t in top]
+    assert "2,000 MiB/s" in column(1)[0] and "9,000 MiB/s" in column(2)[0] and anf.region_names()["westeurope"] in column(1)[0]
+    assert column(1)[2] == f"{round(top[0]['monthly_usd']):,}"
+    page.fill("#studio-mibps", "lots")  # no answer now: the pinned one stays, and nothing can be pinned
+    assert column(1)[1] == top[0]["option"] and column(2)[1] == "—" and page.is_disabled("#studio-pin")
+    page.click("#studio-unpin")
+    assert page.is_hidden("#studio-pinned") and page.evaluate("document.activeElement.id") == "studio-capacity_tib"
+    assert problems == []
+    page.close()
+
+
 def test_the_options_download_as_csv_and_json(browser, server, tmp_path):
     page, _ = _studio(browser, server)
     rows = _table(page)

@@ -283,6 +283,12 @@ def test_the_cheat_sheets_numbers_are_the_models(cheat_values):
         expected[f"ceiling_regular_{level.lower()}"] = anf.volume_ceiling_mibps(level, "regular")
         expected[f"ceiling_large_{level.lower()}"] = anf.volume_ceiling_mibps(level, "large")
     expected["ex_mibps"] = cheat_values["ex_iops"] * cheat_values["ex_kib"] / expected["kib_per_mib"]
+    # the prices a TiB (or a MiB/s) a month, as the model prices the smallest pool in the studio's first region
+    low, _ = anf.pool_range_tib()
+    for level in anf.CAPACITY_METERS:
+        expected[f"usd_tib_{level.lower()}"] = anf.monthly_capacity_cost_usd(low, level, "eastus") / low
+    base, _ = anf.flexible_throughput_range_mibps(low)
+    expected["usd_mibps_flexible"] = anf.monthly_flexible_throughput_cost_usd(base + 1, low, "eastus")
     for name, value in expected.items():
         assert cheat_values[name] == pytest.approx(value, rel=1e-12), name
     # the rates and ceilings are dated with their own documents
@@ -295,7 +301,7 @@ def test_the_cheat_sheets_prose_cites_only_what_its_cells_put(cheat_values):
     markdown = "\n".join(c.source for c in CHEAT.cells if c.cell_type == "markdown")
     cited = set(EVAL_ROLE.findall(markdown))
     assert cited and cited <= set(cheat_values), sorted(cited - set(cheat_values))
-    assert len(cited) == len(re.findall(r"\{eval\}", markdown)), "an {eval} role the test does not read"
+    assert len(EVAL_ROLE.findall(markdown)) == len(re.findall(r"\{eval\}", markdown)), "an {eval} role the test does not read"
     # no number typed into the prose: what is left after the roles, the code and the stylesheet has no digits
     # but the unit definitions (1 MiB, 1 TiB, 1 Gbit/s; a rate's unit 1/s) and the year a rule is named after
     prose = re.sub(r"<style>.*?</style>", "", markdown, flags=re.S)

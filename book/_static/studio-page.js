@@ -268,6 +268,48 @@ function bestView(list) {
     "Headroom", pct(r.headroom), "What binds", r.binding, "Status", r.status, "Measured", measured(r)]);
 }
 
+// The workload in a line, as the form says it: what a pinned answer was for.
+function workloadText(w, months, F) {
+  const need = w.mibps !== undefined ? `${mibps(w.mibps)} MiB/s` : `${mibps(w.ops_per_s)} ops/s`;
+  return [`${w.capacity_tib} TiB`, need, `${w.io_kib} KiB`, `${pct(w.read_share)} reads`,
+    ...(w.cold_share ? [`${pct(w.cold_share)} cold`] : []), ...(w.latency_ms !== undefined ? [`at most ${w.latency_ms} ms`] : []),
+    ...(w.clients !== undefined ? [`${w.clients} client VMs`] : []), ...(w.growth_tib_per_month ? [`${w.growth_tib_per_month} TiB a month more`] : []),
+    monthsText(months), F.region_names[w.region], ...(w.load === "eda" ? ["EDA"] : [])].join(", ");
+}
+
+// "Pin this answer": the answer shown beside the one the form gives now, a column each, to compare two workloads
+// (or two settings of one) on a projector. The pinned column stays as it was; the other follows the form.
+const PIN_ROWS = ["Workload", "Cheapest that carries it", "USD a month", "USD over the horizon", "Headroom", "What binds",
+                  "Measured"];
+function pinView(box, F) {
+  const now = texts(PIN_ROWS.length), pinned = texts(PIN_ROWS.length);
+  const unpin = el("button", {type: "button", id: "studio-unpin", text: "Unpin"});
+  box.append(el("table", {class: "studio-pin-table", "aria-labelledby": "studio-pin-caption"},
+    el("thead", {}, el("tr", {}, el("td"), el("th", {scope: "col", text: "Pinned"}), el("th", {scope: "col", text: "Now"}))),
+    el("tbody", {}, ...PIN_ROWS.map((h, i) => el("tr", {}, el("th", {scope: "row", text: h}), el("td", {}, pinned[i].node), el("td", {}, now[i].node))))),
+  el("p", {}, unpin));
+  box.prepend(el("p", {id: "studio-pin-caption", class: "studio-caption", text: "The pinned answer beside the form's answer now."}));
+  box.hidden = true;
+  let shown = [];
+  const describe = (state) => {
+    const top = state.rows.find((r) => r.feasible);
+    if (!state.workload) return PIN_ROWS.map((_, i) => (i ? "—" : "no answer: an input is wrong"));
+    const w = workloadText(state.workload, state.months, F);
+    if (!top) return [w, "none carries it", "—", "—", "—", "—", "—"];
+    return [w, top.option, top.price_complete ? usd(top.monthly_usd) : `${usd(top.monthly_usd)}, not a complete price`,
+      `${usd(top.horizon_usd)} (${monthsText(state.months)})`, pct(top.headroom), top.binding, measured(top)];
+  };
+  unpin.addEventListener("click", () => {  // focus back where the reader pinned, or to the form while it cannot pin
+    const pin = document.getElementById("studio-pin");
+    box.hidden = true;
+    (pin.disabled ? document.getElementById("studio-capacity_tib") : pin).focus();
+  });
+  return {
+    pin(state) { shown = describe(state); shown.forEach((v, i) => put(pinned[i], v)); box.hidden = false; },
+    follow(state) { if (!box.hidden) describe(state).forEach((v, i) => put(now[i], v)); },
+  };
+}
+
 async function fioSection(app, state) {
   const input = el("input", {type: "file", id: "studio-fio-file", accept: ".json,.txt,.log,application/json"});
   const label = el("label", {for: "studio-fio-file", text: "Open a fio result (JSON, or what fio printed): it is read in this page and never leaves your browser "});
@@ -330,7 +372,8 @@ async function main() {
       el("input", {id: `studio-${name}`, name, type: "text", inputmode: "decimal", autocomplete: "off",
                    spellcheck: "false", value: value === null ? "" : String(value)})));
   }
-  const region = el("select", {id: "studio-region", name: "region"}, ...F.regions.map((r) => el("option", {value: r, text: r})));
+  const region = el("select", {id: "studio-region", name: "region"},
+    ...F.regions.map((r) => el("option", {value: r, text: `${F.region_names[r]} (${r})`})));
   region.value = "eastus";
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region));
   const load = el("select", {id: "studio-load", name: "load"}, el("option", {value: "general", text: "any: latency only where measured"}),
@@ -357,8 +400,10 @@ async function main() {
   const caption = el("p", {id: "studio-caption", class: "studio-caption"});
   const table = el("table", {id: "studio-options", class: "studio-options", "aria-labelledby": "studio-caption"});
   const chartBox = el("div", {class: "studio-chart-box"}, svg, tip);
-  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.origin}${location.pathname}${query(current)}`));
-  app.append(form, error, note, status, share, best, buttons, chartBox, caption,
+  const pinButton = el("button", {type: "button", id: "studio-pin", text: "Pin this answer"});
+  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.origin}${location.pathname}${query(current)}`), " ", pinButton);
+  const pinBox = el("section", {id: "studio-pinned", class: "studio-pinned", "aria-label": "Pinned answer"});
+  app.append(form, error, note, status, share, pinBox, best, buttons, chartBox, caption,
              el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));
   const shared = studioLink(), calculatorLinked = new URLSearchParams(location.search).has("calc");
   inputsFromUrl(form, F, note);
@@ -385,7 +430,8 @@ async function main() {
     linked = params;
   }
 
-  const renderTable = tableView(table, caption), renderBest = bestView(best);
+  const renderTable = tableView(table, caption), renderBest = bestView(best), pins = pinView(pinBox, F);
+  pinButton.addEventListener("click", () => { pins.pin(state); pins.follow(state); });
   // the chart's width as last laid out, kept by the ResizeObserver below: reading it here would force the layout of
   // whatever the last answer changed (until the observer has reported once, drawChart reads it)
   let chartWidth;
@@ -411,6 +457,8 @@ async function main() {
       status.textContent = "No answer until the input named above is corrected.";
       for (const b of buttons.querySelectorAll("button")) b.disabled = true;
       linkSoon(typed);
+      pins.follow(state);
+      pinButton.disabled = true;
       if (state.onRanked) state.onRanked();
       return;
     }
@@ -434,6 +482,8 @@ async function main() {
         + `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}. ${versionText(F.guide)}`
       : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
     linkSoon(w);
+    pins.follow(state);
+    pinButton.disabled = false;
     if (state.onRanked) state.onRanked();
   }
   form.addEventListener("input", () => { keepLink = false; update(); });

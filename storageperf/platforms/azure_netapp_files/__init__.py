@@ -82,6 +82,7 @@ from .pricing import (  # noqa: F401
     monthly_flexible_throughput_cost_usd,
     monthly_pool_cost_usd,
     price,
+    region_names,
     regions,
 )
 from .sizing import (  # noqa: F401

@@ -31,6 +31,18 @@ def regions():
     return list(_names()[0])
 
 
+def region_names():
+    """Each region's name as a person reads it, by its Azure name: the snapshot's ``location`` (its ``region_name``
+    column).
+
+    Examples
+    --------
+    >>> region_names()["eastus"]
+    'US East'
+    """
+    return {region: row["region_name"] for (region, _), row in sorted(_prices().items())}
+
+
 @functools.cache
 def _names():
     """The snapshot's regions and meters, each sorted (read once)."""
