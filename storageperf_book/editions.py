@@ -55,6 +55,25 @@ EDITIONS = ("participant", "instructor")
 #: The trainer's answer key, in the instructor edition (:func:`answer_key`).
 ANSWER_KEY = "answer-key.md"
 
+#: The branch the participant edition is published on (.github/workflows/release.yml): what the participant's
+#: site's launch button opens on Binder, and what a notebook opened elsewhere (Colab) installs the package from.
+PARTICIPANT_BRANCH = "participant"
+
+#: What the participant's branch carries of the repository beside its notebooks: the package with its data, and
+#: what Binder and pip read to install it.
+BRANCH_FILES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "CITATION.cff", "binder",
+                "storageperf", "storageperf_book", "data", "book/references.bib", str(SETUP_CHECK))
+
+#: The first cell of each notebook on the participant's branch: with the package missing (Colab, a kernel of
+#: one's own) it installs it from the branch; on Binder and in the zips' environments it is there and does nothing.
+INSTALL_CELL = "\n".join([
+    "# The guide's package: installed on Binder and by the runnable zips; anywhere else (Colab, say) this cell",
+    "# installs it from the participant edition's branch of {url}",
+    "try:",
+    "    import storageperf_book  # noqa: F401",
+    "except ImportError:",
+    '    %pip install --quiet "storageperf[book] @ git+{url}.git@{branch}"'])
+
 
 def toc_chapters(root):
     """The chapter notebooks ``_toc.yml`` lists (the workshop's own pages left out), in its order, under ``root``."""
@@ -481,10 +500,15 @@ def answer_elements(soup):
     return found
 
 
+#: A launch button's Binder address, up to its branch: ``https://mybinder.org/v2/gh/<owner>/<repo>/<branch>?``.
+_BINDER = re.compile(r"(https://mybinder\.org/v2/gh/[^/\"?]+/[^/\"?]+/)[^/\"?]+\?")
+
+
 def participant_site(html, out, notebooks, wheel, requirements):
     """Write the site's participant edition: the built site ``html`` copied to ``out`` without any answer.
 
-    Every page loses its :func:`answer_elements`; each chapter's runnable zip (``downloads/``), which its page offers,
+    Every page loses its :func:`answer_elements`, and its launch button opens the participant's branch on Binder
+    (:func:`participant_branch`); each chapter's runnable zip (``downloads/``), which its page offers,
     and the copy of its source the site keeps (``_sources/``) are the participant edition's. The knowledge checks
     keep working: they check an answer in the page, and show the feedback only for what the reader chose.
 
@@ -521,13 +545,16 @@ def participant_site(html, out, notebooks, wheel, requirements):
     for page in sorted(out.rglob("*.html")):
         if "_static" in page.parts:
             continue
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        text = page.read_text(encoding="utf-8")
+        launch = _BINDER.sub(rf"\g<1>{PARTICIPANT_BRANCH}?", text)  # the launch button opens the participant's branch
+        soup = BeautifulSoup(launch, "html.parser")
         found = answer_elements(soup)
         if found:
             for element in found:
                 element.decompose()
-            page.write_text(str(soup), encoding="utf-8")
             changed.append(page)
+        if found or launch != text:
+            page.write_text(str(soup), encoding="utf-8")
     for notebook in map(Path, notebooks):
         source = out / "_sources" / "book" / notebook.name
         if source.is_file():
@@ -536,6 +563,36 @@ def participant_site(html, out, notebooks, wheel, requirements):
         if archive.is_file():
             chapter_archive(notebook, wheel, requirements, archive, f"{notebook.stem} (participant edition)")
     return changed
+
+
+def participant_branch(root, out, notebooks, repository):
+    """Write the tree the participant's branch holds (:data:`PARTICIPANT_BRANCH`): the participant edition's
+    ``notebooks`` in ``book/``, each opening with :data:`INSTALL_CELL` for ``repository`` (none when it is not
+    known), and :data:`BRANCH_FILES` of ``root``, so that Binder (``binder/``) and pip (``pyproject.toml``) install
+    the guide's package from it. ``out`` is emptied first; returns it."""
+    import shutil
+
+    import nbformat
+
+    root, out = Path(root), Path(out)
+    shutil.rmtree(out, ignore_errors=True)
+    for name in BRANCH_FILES:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, out / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif source.is_file():
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, out / name)
+        else:
+            raise ValueError(f"root must be the repository, with {name}; got {str(root)!r}")
+    for notebook in map(Path, notebooks):
+        nb = nbformat.read(notebook, as_version=4)
+        if repository:
+            cell = nbformat.v4.new_code_cell(INSTALL_CELL.format(url=repository, branch=PARTICIPANT_BRANCH))
+            cell.metadata["tags"] = ["install"]
+            nb.cells.insert(0, cell)
+        nbformat.write(nb, out / "book" / notebook.name)
+    return out
 
 
 def build(root=".", out=None, html=None):
@@ -594,6 +651,9 @@ def build(root=".", out=None, html=None):
         if html is not None:
             participant_site(html, out / "participant-site", written["participant"], wheel, requirements)
             site = [out / "participant-site" / "index.html"]
+        from .sphinx_ext import repository_url
+
+        branch = participant_branch(root, out / "participant-branch", written["participant"], repository_url(root))
         check = {SETUP_CHECK.name: root / SETUP_CHECK}
         trainer = {f"workshop/{p.relative_to(root / WORKSHOP).as_posix()}": p
                    for pattern in TRAINER_FILES for p in sorted((root / WORKSHOP).glob(pattern))}
@@ -606,7 +666,7 @@ def build(root=".", out=None, html=None):
                                   "notebook and the cheat sheet)",
                                   extra={**check, ANSWER_KEY: answers, **{f"notes/{n.name}": n for n in copies},
                                          **trainer})]
-    return [*written["participant"], *written["instructor"], *copies, answers, *zips, *site]
+    return [*written["participant"], *written["instructor"], *copies, answers, *zips, *site, branch]
 
 
 def main(argv=None):

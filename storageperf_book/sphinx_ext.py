@@ -128,6 +128,18 @@ def _copy_plotly(app):
         (static / PLOTLY_LICENSE).write_bytes(files[plotly_bundle.LICENSE])
 
 
+def _guide_version_meta(app, pagename, templatename, context, doctree):
+    # Which guide a page's answers come from, in the page's head: calculator.js says it under each calculator.
+    import html
+
+    from .version import guide_version, version_text
+
+    if not hasattr(app, "_guide_version"):
+        app._guide_version = version_text(guide_version(app.srcdir))
+    context["metatags"] = context.get("metatags", "") + (
+        f'\n<meta name="guide-version" content="{html.escape(app._guide_version)}">')
+
+
 def _write_studio_facts(app, exception):
     # The sizing studio's page computes from this one file, generated from the data package with the site.
     if exception is None and app.builder.format == "html":
@@ -613,6 +625,7 @@ def setup(app):
     app.connect("build-finished", _subset_webfonts, priority=900)
     app.connect("build-finished", _drop_unused_scripts)
     app.connect("build-finished", _serve_scripts_without_comments)
+    app.connect("html-page-context", _guide_version_meta)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("html-page-context", _report_and_edit_buttons, priority=502)
     app.connect("build-finished", _write_archives)

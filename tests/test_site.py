@@ -323,6 +323,17 @@ def participant_site(html_dir, tmp_path_factory):
     return out
 
 
+def test_the_participant_sites_launch_button_opens_the_participant_branch(html_dir, participant_site):
+    from storageperf_book import editions
+
+    binder = re.compile(r'href="https://mybinder\.org/v2/gh/[^/"]+/[^/"]+/([^/"?]+)\?urlpath=lab/tree/book/([\w-]+)\.ipynb"')
+    for name in ("hpc-eda.html", "cool-access.html"):
+        site = binder.findall((html_dir / "book" / name).read_text(encoding="utf-8"))
+        copy = binder.findall((participant_site / "participant-site" / "book" / name).read_text(encoding="utf-8"))
+        assert site and {b for b, _ in site} == {"main"}, name
+        assert copy == [(editions.PARTICIPANT_BRANCH, page) for _, page in site], name
+
+
 def test_the_participant_site_is_the_site_without_its_answers(html_dir, participant_site):
     from bs4 import BeautifulSoup
 
@@ -1536,6 +1547,65 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
     assert sum(last.groupby(level="question").sum() > 0) == 2  # only the two questions checked
 
 
+def test_a_simulated_room_three_on_the_participant_site_and_one_in_a_kernel(browser, participant_site, tmp_path):
+    # The workshop's loop end to end: three participants answer the HPC/EDA chapter's first question on the
+    # participant's site, each in a browser of their own (one wrong, then right; one right; one wrong), and download
+    # their answers; a fourth answers in a kernel and saves; the trainer's room() reads the folder with the key and
+    # the room's chart shows the misconception fixed on the second attempt beside where the room ended.
+    from storageperf_book import quiz
+
+    site = participant_site / "participant-site"
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    key = {z.id: z for z in quiz.chapter_quizzes(ROOT / "book" / "hpc-eda.ipynb")}
+    first_id = next(i for i, z in key.items() if z.kind == "choice")
+    question = key[first_id]
+    right = question.correct[0]
+    wrong = next(c for c in question.letters if c not in question.correct)
+    folder = tmp_path / "room"
+    folder.mkdir()
+    try:
+        for choices in ([wrong, right], [right], [wrong]):
+            context = browser.new_context()
+            page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/book/hpc-eda.html")
+            form = page.locator(f'form.quiz:has(input[name="{first_id.replace("/", "-")}"])')
+            for letter in choices:
+                form.locator(f'input[value="{letter}"]').check()
+                form.locator("button.quiz-check").click()
+                page.wait_for_function("el => el.textContent.trim()", arg=form.locator(".quiz-feedback").element_handle())
+            assert (question.right in form.locator(".quiz-feedback").text_content()) == (choices[-1] == right)
+            with page.expect_download() as waiting:
+                page.locator("button.quiz-download").click()
+            waiting.value.save_as(folder / waiting.value.suggested_filename)
+            assert errors == []
+            context.close()
+    finally:
+        httpd.shutdown()
+    quiz.ANSWERS.clear()
+    quiz.ATTEMPTS.clear()
+    question.check(right)  # the fourth, in a kernel
+    quiz.save_answers(folder / "kernel.json", "kernel participant")
+    quiz.ANSWERS.clear()
+    quiz.ATTEMPTS.clear()
+
+    assert len(list(folder.glob("*.json"))) == 4  # four files, none overwriting another
+    counts = quiz.room(folder, list(key.values()))
+    rows = counts[counts["question"] == first_id].set_index("option")
+    assert rows["answered"].iloc[0] == 4
+    assert (rows.loc[wrong, "first"], rows.loc[wrong, "last"]) == (2, 1)   # the misconception, half of it fixed
+    assert (rows.loc[right, "first"], rows.loc[right, "last"]) == (2, 3)
+    assert rows.loc[right, "correct"] and not rows.loc[wrong, "correct"]
+    chart = quiz.room_figures(counts)[first_id]
+    bars = {t.name: dict(zip(t.x, t.y)) for t in chart.data}
+    labels = list(bars["first attempt"])
+    at = {letter: labels[list(rows.index).index(letter)] for letter in (wrong, right)}
+    assert (bars["first attempt"][at[wrong]], bars["last attempt"][at[wrong]]) == (2, 1)
+
+
 def test_every_chapter_knowledge_check_on_the_site_is_a_quiz_that_answers_back(browser, server, html_dir, pages):
     # each chapter page with a knowledge check has its questions as forms there, three or more; in the page, every
     # wrong option of its choice questions, checked, says why it is wrong, and the download follows the last question
@@ -1665,6 +1735,27 @@ def test_the_studios_answer_says_the_date_of_its_prices(browser, server):
     assert said and said[1] == anf.PRICE_SNAPSHOT_DATE and problems == [], answer
     assert said[3] == (f"commit {commit}" if commit else "a copy without its history"), answer
     page.close()
+
+
+def test_each_calculator_says_which_guide_its_answer_comes_from(browser, server, html_dir):
+    from storageperf_book.version import version_text
+
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()
+    seen = 0
+    for path in sorted((html_dir / "book").glob("*.html")):
+        if 'class="calculator"' not in path.read_text(encoding="utf-8"):
+            continue
+        page, problems = _open(browser, f"{server}/book/{path.name}", draw_all=False)
+        said = page.evaluate("[...document.querySelectorAll('.calculator')].map(c => "
+                             "(c.querySelector('.calculator-share') || {}).textContent || '')")
+        built = re.search(r"Guide built (\d{4}-\d\d-\d\d) from", said[0] if said else "")
+        assert built, (path.name, said[:1])
+        want = version_text({"commit": commit or None, "built": built[1]})
+        assert said and all(s.endswith(want) for s in said) and problems == [], (path.name, said)
+        seen += len(said)
+        page.close()
+    assert seen > 0
 
 
 # ---- links that land, and a guide a reader can correct ----------------------------------------------------------

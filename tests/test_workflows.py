@@ -77,11 +77,19 @@ def test_the_release_runs_make_release_and_publishes_its_folder():
     triggers = _triggers(workflow)
     assert triggers["push"]["tags"] == ["v*"] and "workflow_dispatch" in triggers
     assert workflow["permissions"] == {"contents": "write"}
-    build, publish = _runs(workflow)
+    build, publish, branch = _runs(workflow)
     assert build.splitlines()[-1] == "make release"
     assert "gh release create" in publish and 'gh release upload "$TAG" _build/release/*' in publish
     step = next(s for s in _steps(workflow) if s.get("run", "").strip() == publish)
     assert step["env"]["GH_TOKEN"] == "${{ secrets.GITHUB_TOKEN }}"
+    # the participant edition's branch, as make workshop writes it, pushed where the participant's site points
+    from storageperf_book import editions
+
+    step = next(s for s in _steps(workflow) if s.get("run", "").strip() == branch)
+    assert step["env"]["BRANCH"] == editions.PARTICIPANT_BRANCH
+    assert step["env"]["BRANCH_TREE"] == f"{editions.OUT.as_posix()}/participant-branch"
+    assert '"participant-branch"' in (ROOT / "storageperf_book" / "editions.py").read_text(encoding="utf-8")
+    assert 'git push --force' in branch and '"$BRANCH"' in branch.splitlines()[-1]
     # make release: the site, the handouts and the editions, then the folder gathered by tools/release.py
     prerequisites, recipe = _recipe("release")
     assert prerequisites.split("##")[0].split() == ["handouts", "workshop"]

@@ -480,3 +480,29 @@ def test_bad_input_is_refused_with_a_one_line_message(tmp_path):
             call()
         message = str(err.value)
         assert message.startswith(name) and words in message and "\n" not in message, message
+
+
+# -- a live route to the participant edition: its branch, which Binder and Colab open ----------------------------------
+def test_the_participant_branch_holds_the_edition_and_installs_the_package(built, tmp_path):
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    from storageperf_book.archive import build_wheel
+
+    out, written = built
+    branch = out / "participant-branch"
+    assert branch in written
+    for chapter in CHAPTERS:  # the participant's notebooks, cell for cell (no install cell: no web address known here)
+        assert (branch / "book" / chapter.name).read_bytes() == (out / "participant" / chapter.name).read_bytes()
+    assert (branch / editions.SETUP_CHECK).is_file() and (branch / "binder" / "postBuild").is_file()
+    # with the repository's address, each notebook opens with a cell that installs the package from the branch
+    fork = "https://github.com/example-reader/guide-fork"
+    tree = editions.participant_branch(ROOT, tmp_path / "branch", [out / "participant" / CHAPTERS[0].name], fork)
+    first = nbformat.read(tree / "book" / CHAPTERS[0].name, as_version=4).cells[0]
+    assert f"git+{fork}.git@{editions.PARTICIPANT_BRANCH}" in first.source and "import storageperf_book" in first.source
+    python = TransformerManager().transform_cell(first.source)  # as IPython runs it: the %pip line is a call
+    ast.parse(python)
+    assert "get_ipython().run_line_magic('pip'" in python
+    # pip builds the package from the branch, its data inside, as `pip install git+...@participant` does
+    with zipfile.ZipFile(build_wheel(tree, tmp_path / "wheel")) as z:
+        names = z.namelist()
+    assert any(n.endswith("datapackage.json") for n in names) and any(n.startswith("storageperf_book/") for n in names)
