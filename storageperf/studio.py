@@ -444,9 +444,9 @@ def _cvo(w, machine_type):
     need_mb = float(units.convert(w["mibps"], "MiB/s", cvo.RATE_UNIT))
     # the lower of the two readings of the disk writes a client write makes: NetApp's layout read literally
     lim = cvo.published_limit(machine_type, w["read_share"], w["io_kib"], **_CVO_PATH())
-    limit = float(lim["mib_per_s"])
+    limit = float(lim["mibps"])
     # TR-4816's licences (2020) cap the storage; NetApp's "TB" is a TiB (cvo-google-cloud-10)
-    most_tib = float(cvo.machine_limits(machine_type)["max_storage_tb"])
+    most_tib = float(cvo.machine_limits(machine_type)["max_storage_tib"])
     cap = w["capacity_end_tib"]
     facts = ["cvo_google_cloud_setup", "google_cloud_cvo", "google_cloud_prices", "google_cloud_limits"]
     if w["mibps"] > limit:
@@ -686,8 +686,8 @@ def facts():
                      "delay_days": a.limit("cool_tiering_start_delay", "days"), "steps_per_month": 60},
         },
         "cvo": {"machines": {m: {"read_iops": v["read_iops"], "write_iops": v["write_iops"],
-                                 "read_mib_per_s": v["read_mib_per_s"], "write_mib_per_s": v["write_mib_per_s"],
-                                 "max_tib": v["max_storage_tb"],
+                                 "read_mibps": v["read_mibps"], "write_mibps": v["write_mibps"],
+                                 "max_tib": v["max_storage_tib"],
                                  "vm_usd": cvo.google_cloud.vm_monthly_cost_usd(m)} for m, v in mv.items()},
                 "disk_reads_per_read": path["disk_reads_per_read"],
                 "disk_writes_per_write": path["disk_writes_per_write"],
@@ -696,7 +696,7 @@ def facts():
                 "measured": {m: [{**cvo.workload_mix(n), "mb_per_s": cvo.measured(m, n)["mb_per_s"],
                                   "latency_ms": cvo.result_latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
                              for m in cvo.MACHINE_TYPES},
-                "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mib_per_s"],
+                "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mibps"],
                 "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
         "eda": hpc_eda.latency_curves(),

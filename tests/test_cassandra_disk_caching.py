@@ -41,7 +41,7 @@ def test_setup_from_the_readme():
     s = cas.setup()
     assert (s["vm_count"], s["disk_count"], s["concurrent_reads"], s["page_kib"]) == (6, 4, 64, 4)
     assert_allclose(s["document_kib"], 4000 / 1024, rtol=1e-12)
-    assert_allclose(s["sampled_fraction"], 3e6 / 150e6, rtol=1e-12)
+    assert_allclose(s["sampled_share"], 3e6 / 150e6, rtol=1e-12)
     assert s["remote_read_ms"] == 3.3
 
 
@@ -197,9 +197,9 @@ BAD_INPUT = [
     (bandwidth.read_around, {"record_kib": 4, "read_ahead_kb": 64}, "record_kib", ["number"]),
     (bandwidth.read_around, {"record_kib": 4, "read_ahead_kb": 64}, "read_ahead_kb",
      [(-8, "at least 0 KiB, got -8"), ("64k", "must be a number"), (math.inf, "finite")]),
-    (bandwidth.first_read_share, {"records_per_window": 16, "sampled_fraction": 0.02}, "records_per_window",
+    (bandwidth.first_read_share, {"records_per_window": 16, "sampled_share": 0.02}, "records_per_window",
      [(0.5, "at least 1, got 0.5"), ("x", "must be a number")]),
-    (bandwidth.first_read_share, {"records_per_window": 16, "sampled_fraction": 0.02}, "sampled_fraction",
+    (bandwidth.first_read_share, {"records_per_window": 16, "sampled_share": 0.02}, "sampled_share",
      [(0, "greater than 0 and at most 1"), (1.5, "got 1.5")]),
     (bounds.host_cache_ops_limit, LIMITS, "hit_ratio", [(1.2, "between 0 and 1"), ("all", "must be a number")]),
     (bounds.host_cache_ops_limit, LIMITS, "read_ios", [(-1, "at least 0, got -1")]),
@@ -238,11 +238,11 @@ BAD_INPUT = [
     (cas.index_ios_per_read, {"reading": "index reads"}, "reading",
      [("chunks", "reading must be one of index reads, chunk splits; got 'chunks'")]),
     (cas.uncached_iops_ceilings, {"read_ahead_kb": 64}, "read_ahead_kb", [(-8, "at least 0 KiB, got -8")]),
-    (cas.disk_work, {"read_ahead_kb": 64, "chunk_kb": 64}, "chunk_kb", [(0, "greater than 0 KiB, got 0")]),
+    (cas.disk_work, {"read_ahead_kb": 64, "chunk_kib": 64}, "chunk_kib", [(0, "greater than 0 KiB, got 0")]),
     (cas.percentile_coefficients, {"model": "linear"}, "model", [("exponential", "one of linear, mixture")]),
     (cas.comparison, {"metric": "latency_p50", "model": "linear"}, "model", [("quadratic", "one of linear, mixture")]),
     (cas.left_out, {"metric": "latency_p50", "model": "linear"}, "model", [("mix", "one of linear, mixture")]),
-    (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "chunk_kb", [(0, "greater than 0 KB, got 0"), ("16k", "a number")]),
+    (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "chunk_kib", [(0, "greater than 0 KiB, got 0"), ("16k", "a number")]),
     (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "compression_ratio", [(0, "got 0"), (2, "at most 1")]),
     (cas.max_threads_for_p95, {"p95_target_ms": 10, "read_ahead_kb": 64, "caching": "None"}, "p95_target_ms",
      ["number"]),
@@ -318,7 +318,7 @@ def test_a_compressed_chunk_needs_a_window_as_large_as_the_chunk_on_disk():
     # waits for five disk reads in a row (four pages, a fifth when it straddles); from 64 KiB one.
     assert cas.chunk_disk_reads(4) == 5 and cas.chunk_disk_reads(64) == 1
     assert cas.chunk_disk_reads(16, compression_ratio=0.5) == 2 and cas.chunk_disk_reads(32, compression_ratio=0.5) == 1
-    assert cas.chunk_disk_reads(8, chunk_kb=4) < cas.chunk_disk_reads(8)
+    assert cas.chunk_disk_reads(8, chunk_kib=4) < cas.chunk_disk_reads(8)
     with pytest.raises(ValueError, match="compression_ratio must be greater than 0 and at most 1, got 1.5"):
         cas.chunk_disk_reads(8, compression_ratio=1.5)
 

@@ -19,8 +19,8 @@ def test_machine_limits_are_table_1_in_googles_units():
     # the throughput limits are Google's MiBps and the disks NetApp's TB = TiB
     lim = cvo_google_cloud.machine_limits("n1-standard-8")
     assert (lim["vcpu"], lim["memory_gib"], lim["read_iops"], lim["write_iops"]) == (8, 30, 15000, 15000)
-    assert (lim["read_mib_per_s"], lim["write_mib_per_s"], lim["disks"], lim["disk_tib"]) == (800, 400, 2, 4)
-    assert lim["max_storage_tb"] == 10  # "included in the Standard license; up to 10TB of storage"
+    assert (lim["read_mibps"], lim["write_mibps"], lim["disks"], lim["disk_tib"]) == (800, 400, 2, 4)
+    assert lim["max_storage_tib"] == 10  # "included in the Standard license; up to 10TB of storage"
 
 
 def test_workloads_are_section_3_3():
@@ -36,10 +36,10 @@ def test_google_throughput_is_not_read_as_decimal():
     # would exceed its limit. Read in Google's unit it is 3,700 / 3,840 = 96 % of it.
     r = cvo_google_cloud.published_limit("custom-4-16384", 1.0, 64, **ONE)
     assert r["binding"] == "read throughput"
-    assert_allclose([r["iops"], r["mib_per_s"]], [240 * MIB / 65536, 240], rtol=1e-12)
+    assert_allclose([r["iops"], r["mibps"]], [240 * MIB / 65536, 240], rtol=1e-12)
     c = cvo_google_cloud.comparison().set_index("id")
     assert c.loc["streaming_reads-custom4", "share"] < 1
-    assert_allclose(c.loc["streaming_reads-custom4", "measured_mib_per_s"], 244.2e6 / MIB, rtol=1e-12)  # 232.9
+    assert_allclose(c.loc["streaming_reads-custom4", "measured_mibps"], 244.2e6 / MIB, rtol=1e-12)  # 232.9
     # n1-standard-8's streaming writes: 342.5 MBps = 326.6 MiB/s, 82 % of the 400 MiB/s write limit, not 86 %
     assert_allclose(c.loc["streaming_writes-n1s8", "share"], 342.5e6 / MIB / 400, rtol=1e-12)
 
@@ -94,10 +94,10 @@ def test_published_limit_keeps_every_limit(machine, share, block):
     mib = block / 1024
     budget = r["read_iops"] / lim["read_iops"] + r["write_iops"] / lim["write_iops"]
     assert budget <= 1 + 1e-9
-    assert r["read_iops"] * mib <= lim["read_mib_per_s"] * (1 + 1e-9)
-    assert r["write_iops"] * mib <= lim["write_mib_per_s"] * (1 + 1e-9)
+    assert r["read_iops"] * mib <= lim["read_mibps"] * (1 + 1e-9)
+    assert r["write_iops"] * mib <= lim["write_mibps"] * (1 + 1e-9)
     # and one limit is met exactly: the bound is as high as the limits allow
-    used = [budget, r["read_iops"] * mib / lim["read_mib_per_s"], r["write_iops"] * mib / lim["write_mib_per_s"]]
+    used = [budget, r["read_iops"] * mib / lim["read_mibps"], r["write_iops"] * mib / lim["write_mibps"]]
     assert_allclose(max(used), 1, rtol=1e-9)
 
 
@@ -193,7 +193,7 @@ def test_current_layout_writes_each_client_write_twice_to_persistent_disk():
                     "nvram_bytes_per_byte_written": 1.0}
     # streaming writes on n1-standard-8: the 400 MiB/s write limit carries 200 MiB/s of client writes
     r = cvo_google_cloud.published_limit("n1-standard-8", 0.0, 64, **path)
-    assert_allclose(r["mib_per_s"], 200, rtol=1e-12)
+    assert_allclose(r["mibps"], 200, rtol=1e-12)
     assert r["binding"] == "write throughput"
     # OLTP on n1-standard-32: 1 / (0.8 / 60,000 + 0.2 x 2 / 30,000) = 37,500
     assert_allclose(cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8, **path)["iops"], 37_500, rtol=1e-12)
@@ -228,7 +228,7 @@ def test_bytes_and_disk_writes_are_amplified_apart():
     for reading in cvo_google_cloud.WRITE_IOPS_READINGS:
         r = cvo_google_cloud.published_limit("n1-standard-8", 0.0, 64, **cvo_google_cloud.current_write_path(
             disk_writes_per_write=reading))
-        assert r["binding"] == "write throughput" and math.isclose(r["mib_per_s"], 200)
+        assert r["binding"] == "write throughput" and math.isclose(r["mibps"], 200)
     # OLTP on n1-standard-32 is bound by disk writes: 1 / (0.8 / 60,000 + 0.2 x 0.68 / 30,000), not 37,500
     r = cvo_google_cloud.published_limit("n1-standard-32", 0.8, 8, **normal)
     assert_allclose(r["iops"], 1 / (0.8 / 60_000 + 0.2 * OLTP32_ROOM / 30_000), rtol=1e-12)
@@ -262,16 +262,16 @@ def test_flags_follow_both_inputs():
 
 def test_the_nvram_disk_and_the_write_egress_cap_are_named_limits(monkeypatch):
     # The NVRAM disk: 500 GiB of SSD Persistent Disk at 30 write IOPS and 0.48 MiBps per GiB
-    assert cvo_google_cloud.nvram_disk_limits() == {"size_gib": 500, "write_iops": 15_000, "write_mib_per_s": 240}
+    assert cvo_google_cloud.nvram_disk_limits() == {"size_gib": 500, "write_iops": 15_000, "write_mibps": 240}
     assert set(cvo_google_cloud.NVRAM_LIMITS) | {"write egress cap"} <= set(cvo_google_cloud.LIMITS)
     # On TR-4816's machine types neither binds: n1-standard-8's 400 MiB/s write limit carries 200 MiB/s of client
     # writes, below the 240 the NVRAM disk takes and the 1,034 MB/s / 2 of the write egress cap
     # A VM with n1-standard-32's limits but today's 1,200 MiB/s write throughput per instance: twice the bytes is
     # 600 MiB/s of client writes, the NVRAM disk's 240 MiB/s binds
-    today = {**cvo_google_cloud.machine_limits("n1-standard-32"), "write_mib_per_s": 1200.0}
+    today = {**cvo_google_cloud.machine_limits("n1-standard-32"), "write_mibps": 1200.0}
     monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: today)
     r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 64, **cvo_google_cloud.current_write_path())
-    assert r["binding"] == "NVRAM disk write throughput" and math.isclose(r["mib_per_s"], 240)
+    assert r["binding"] == "NVRAM disk write throughput" and math.isclose(r["mibps"], 240)
     # and its 15,000 write IOPS bind 4 KiB writes at two disk writes per client write, a shared budget of 30,000
     # write IOPS otherwise allowing 15,000 too (a tie goes to the published limits) unless the VM allows more:
     monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: {**today, "write_iops": 60_000.0})
@@ -292,8 +292,8 @@ def test_the_current_bound_keeps_every_named_limit(machine, share, block, speed,
     nv, mib = cvo_google_cloud.nvram_disk_limits(), block / 1024
     a_w, c, n = path["disk_writes_per_write"], path["disk_bytes_per_byte_written"], path["nvram_bytes_per_byte_written"]
     used = [r["read_iops"] / lim["read_iops"] + r["write_iops"] * a_w / lim["write_iops"],
-            r["read_iops"] * mib / lim["read_mib_per_s"], r["write_iops"] * mib * c / lim["write_mib_per_s"],
-            r["write_iops"] * a_w * n / c / nv["write_iops"], r["write_iops"] * mib * n / nv["write_mib_per_s"],
+            r["read_iops"] * mib / lim["read_mibps"], r["write_iops"] * mib * c / lim["write_mibps"],
+            r["write_iops"] * a_w * n / c / nv["write_iops"], r["write_iops"] * mib * n / nv["write_mibps"],
             r["write_iops"] * block * 1024 * c / 1e6 / google_cloud.pd_write_egress_mb_per_s(lim["vcpu"])]
     assert max(used) <= 1 + 1e-9
     assert_allclose(max(used), 1, rtol=1e-9)

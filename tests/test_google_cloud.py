@@ -32,12 +32,12 @@ def test_ssd_persistent_disk_is_billed_per_gib():
     assert_allclose(google_cloud.ssd_pd_monthly_cost_usd(4096, 2), 8_192 * 0.17, rtol=1e-12)
 
 
-def test_throughput_is_googles_mib_per_s():
+def test_throughput_is_googles_mibps():
     # About Persistent Disk performance: "Throughput per GiB (MiBps) ... 0.48"; 30 IOPS per GB (GiB)
     assert google_cloud.THROUGHPUT_UNIT == "MiB/s" and google_cloud.BILLING_UNIT == "GiB"
     lim = google_cloud.ssd_pd_size_limits(2500)
-    assert_allclose([lim["iops"], lim["mib_per_s"]], [75_000, 1_200], rtol=1e-12)
-    assert_allclose(google_cloud.ssd_pd_size_needed_gib(iops=15_000, mib_per_s=240), 500, rtol=1e-12)
+    assert_allclose([lim["iops"], lim["mibps"]], [75_000, 1_200], rtol=1e-12)
+    assert_allclose(google_cloud.ssd_pd_size_needed_gib(iops=15_000, mibps=240), 500, rtol=1e-12)
 
 
 def test_write_egress_cap_by_vcpus():
@@ -50,7 +50,7 @@ def test_write_egress_cap_by_vcpus():
 def test_one_disks_own_write_limits():
     # 30 write IOPS per GB (Google's GB is a GiB) and 0.48 MiBps per GiB: a 500 GiB disk, 15,000 IOPS and 240 MiB/s
     lim = google_cloud.ssd_pd_size_limits(500)
-    assert_allclose([lim["write_iops"], lim["mib_per_s"]], [15_000, 240], rtol=1e-12)
+    assert_allclose([lim["write_iops"], lim["mibps"]], [15_000, 240], rtol=1e-12)
 
 
 BAD_INPUT = [

@@ -421,8 +421,8 @@ function cvoRow(F, w, machine) {
   const M = F.cvo.machines[machine], K = F.cvo;
   const needMb = conv(F, w.mibps, "MiB", "MB");
   const r = w.read_share, b = conv(F, w.io_kib, "KiB", "MB");
-  const readRate = conv(F, M.read_mib_per_s, "MiB", "MB");
-  const writeRate = conv(F, M.write_mib_per_s, "MiB", "MB") / K.disk_bytes_per_byte_written;
+  const readRate = conv(F, M.read_mibps, "MiB", "MB");
+  const writeRate = conv(F, M.write_mibps, "MiB", "MB") / K.disk_bytes_per_byte_written;
   const terms = [1 / (r * K.disk_reads_per_read / M.read_iops + (1 - r) * K.disk_writes_per_write / M.write_iops),
                  r > 0 ? readRate / (r * b) : INF, r < 1 ? writeRate / ((1 - r) * b) : INF];
   let j = 0;

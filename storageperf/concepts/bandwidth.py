@@ -256,14 +256,14 @@ def read_around(record_kib, read_ahead_kb, page_kib=4.0):
             "window_pages": checks.scalar_or_array(w)}
 
 
-def first_read_share(records_per_window, sampled_fraction):
+def first_read_share(records_per_window, sampled_share):
     """Share of reads whose read-ahead window is not yet cached, when a random sample of records is read once.
 
     Parameters
     ----------
     records_per_window : float or array-like
         Records a read-ahead window holds, at least 1 (a window smaller than a record holds one). [-]
-    sampled_fraction : float or array-like
+    sampled_share : float or array-like
         Share of all records the test reads, each once, in random order, greater than 0 and at most 1. [-]
 
     Returns
@@ -288,7 +288,7 @@ def first_read_share(records_per_window, sampled_fraction):
     (0.86, 0.354)
     """
     w = checks.in_range("records_per_window", records_per_window, 1.0, np.inf)
-    f = checks.in_range("sampled_fraction", sampled_fraction, 0.0, 1.0, "(a fraction)", low_open=True)
+    f = checks.in_range("sampled_share", sampled_share, 0.0, 1.0, "(a fraction)", low_open=True)
     return checks.scalar_or_array((1 - (1 - f) ** w) / (w * f))
 
 

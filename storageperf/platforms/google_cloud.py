@@ -185,7 +185,7 @@ def ssd_pd_size_limits(size_gib):
     Returns
     -------
     dict
-        ``iops`` (read) and ``write_iops`` [IOPS], ``mib_per_s`` (read, and write alike) [MiB/s].
+        ``iops`` (read) and ``write_iops`` [IOPS], ``mibps`` (read, and write alike) [MiB/s].
 
     Notes
     -----
@@ -197,9 +197,9 @@ def ssd_pd_size_limits(size_gib):
     --------
     The 60,000 read IOPS of an N1 VM with 32 vCPUs need 2,000 GiB; its 1,200 MiB/s need 2,500 GiB:
 
-    >>> ssd_pd_size_limits(2000)["iops"], ssd_pd_size_limits(2500)["mib_per_s"]
+    >>> ssd_pd_size_limits(2000)["iops"], ssd_pd_size_limits(2500)["mibps"]
     (60000.0, 1200.0)
-    >>> ssd_pd_size_limits(500)["write_iops"], ssd_pd_size_limits(500)["mib_per_s"]
+    >>> ssd_pd_size_limits(500)["write_iops"], ssd_pd_size_limits(500)["mibps"]
     (15000.0, 240.0)
     """
     size = checks.positive("size_gib", size_gib, "GiB")
@@ -208,17 +208,17 @@ def ssd_pd_size_limits(size_gib):
     write_iops = data.value(_LIMITS, "pd_ssd_write_iops_per_gb_early", "IOPS per GB")
     mibps = data.value(_LIMITS, "pd_ssd_throughput_per_gib", "MiBps per GiB")
     return {"iops": checks.scalar_or_array(size * iops), "write_iops": checks.scalar_or_array(size * write_iops),
-            "mib_per_s": checks.scalar_or_array(size * mibps)}
+            "mibps": checks.scalar_or_array(size * mibps)}
 
 
-def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
+def ssd_pd_size_needed_gib(iops=0.0, mibps=0.0):
     """The smallest SSD Persistent Disk capacity whose per-GiB limits allow an IOPS and a throughput need.
 
     Parameters
     ----------
     iops : float or array-like
         Disk IOPS needed, 0 or more. [IOPS]
-    mib_per_s : float or array-like
+    mibps : float or array-like
         Disk throughput needed, 0 or more. [MiB/s]
 
     Returns
@@ -228,13 +228,13 @@ def ssd_pd_size_needed_gib(iops=0.0, mib_per_s=0.0):
 
     Examples
     --------
-    >>> ssd_pd_size_needed_gib(iops=15_000, mib_per_s=240)
+    >>> ssd_pd_size_needed_gib(iops=15_000, mibps=240)
     500.0
     """
     need_iops = checks.in_range("iops", iops, 0, float("inf"), "IOPS")
-    need_mib = checks.in_range("mib_per_s", mib_per_s, 0, float("inf"), "MiB/s")
+    need_mib = checks.in_range("mibps", mibps, 0, float("inf"), "MiB/s")
     per_gib = ssd_pd_size_limits(1.0)
-    return checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mib_per_s"]))
+    return checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mibps"]))
 
 
 def pd_write_egress_mb_per_s(vcpu):

@@ -107,7 +107,7 @@ def setup():
     dict
         ``vm_count`` (Cassandra nodes), ``document_kib`` (document size [KiB]), ``page_kib`` (the XFS block and
         page [KiB]), ``disk_count`` (P30 disks a node), ``concurrent_reads`` (cassandra.yaml, a node),
-        ``sampled_fraction`` (documents read over documents stored), ``remote_read_ms`` (the article's "~3.3ms": the
+        ``sampled_share`` (documents read over documents stored), ``remote_read_ms`` (the article's "~3.3ms": the
         fio baseline's 4 KiB random-write average, a queue of 64 I/Os over the stripe's IOPS by Little's law, not one
         disk read's latency; :func:`fit` fits the remote read and is not held to it).
 
@@ -119,7 +119,7 @@ def setup():
     Examples
     --------
     >>> s = setup()
-    >>> s["vm_count"], s["document_kib"], s["concurrent_reads"], s["sampled_fraction"]
+    >>> s["vm_count"], s["document_kib"], s["concurrent_reads"], s["sampled_share"]
     (6.0, 3.90625, 64.0, 0.02)
     """
     return dict(_setup_values())
@@ -130,7 +130,7 @@ def _setup_values():
     return {"vm_count": _setup("cassandra_node_vms", "VMs"), "document_kib": _setup("article_doc_size", "KiB"),
             "page_kib": _setup("xfs_block_size", "KiB"), "disk_count": _setup("data_disks_per_vm", "disks"),
             "concurrent_reads": _setup("cassandra_concurrent_reads", "reads"),
-            "sampled_fraction": _setup("article_docs_read", "documents") / _setup("article_docs_total", "documents"),
+            "sampled_share": _setup("article_docs_read", "documents") / _setup("article_docs_total", "documents"),
             "remote_read_ms": _setup("article_remote_disk_latency", "ms")}
 
 
@@ -329,10 +329,10 @@ def index_ios_per_read(reading="index reads"):
 @functools.cache
 def _index_ios_per_read(reading):
     ra = float(data.row("cassandra_disk_caching_results", IOSTAT_RUN)["read_ahead_kb"])
-    return float(disk_ios_per_read() - disk_work(ra, index_ios=0.0, chunk_kb=_chunk_kb(reading))["ios"])
+    return float(disk_ios_per_read() - disk_work(ra, index_ios=0.0, chunk_kib=_chunk_kib(reading))["ios"])
 
 
-def _chunk_kb(reading):
+def _chunk_kib(reading):
     """The RAID 0 chunk a reading splits windows on (None: a window is one I/O). [KB, read as KiB as mdadm does]"""
     return None if IO_READINGS[reading] is None else _setup(IO_READINGS[reading], "KB")
 
@@ -368,14 +368,14 @@ def uncached_iops_ceilings(read_ahead_kb):
     out = pd.DataFrame({"read_ahead_kb": ra})
     for reading in IO_READINGS:
         col = reading.replace(" ", "_")
-        ios = np.asarray(disk_work(ra, index_ios=index_ios_per_read(reading), chunk_kb=_chunk_kb(reading))["ios"])
+        ios = np.asarray(disk_work(ra, index_ios=index_ios_per_read(reading), chunk_kib=_chunk_kib(reading))["ios"])
         out[f"ios_{col}"] = np.atleast_1d(ios)
         out[f"ceiling_{col}"] = iops / out[f"ios_{col}"]
     out["identified"] = ra == float(data.row("cassandra_disk_caching_results", IOSTAT_RUN)["read_ahead_kb"])
     return out
 
 
-def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None, chunk_kb=None):
+def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None, chunk_kib=None):
     """What one Cassandra read asks of the disk path in the source's test, by read-ahead.
 
     Parameters
@@ -387,7 +387,7 @@ def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None, chunk_kb=None):
     index_ios : float, optional
         Disk I/Os a read makes beyond its data windows (index reads), at least 0; :func:`index_ios_per_read` by
         default. [-]
-    chunk_kb : float, optional
+    chunk_kib : float, optional
         A RAID 0 chunk, greater than 0, to count each window fetched as the member disks it touches
         (:func:`storageperf.concepts.bandwidth.raid0_disk_ios` over the source's data disks); by default a window
         is one I/O. [KiB]
@@ -431,23 +431,23 @@ def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None, chunk_kb=None):
              else checks.in_range("index_ios", index_ios, 0.0, np.inf))
     cold = bandwidth.read_around(s["document_kib"], ra, s["page_kib"])
     window = np.asarray(cold["window_pages"]) * s["page_kib"]
-    share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_fraction"])
-    per_window = 1.0 if chunk_kb is None else bandwidth.raid0_disk_ios(
-        window, checks.positive("chunk_kb", chunk_kb, "KiB"), int(s["disk_count"]), s["page_kib"])
+    share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_share"])
+    per_window = 1.0 if chunk_kib is None else bandwidth.raid0_disk_ios(
+        window, checks.positive("chunk_kib", chunk_kib, "KiB"), int(s["disk_count"]), s["page_kib"])
     out = {"faults": share * np.asarray(cold["faults"]), "kib": share * np.asarray(cold["kib"]) + extra,
            "ios": share * np.asarray(cold["faults"]) * per_window + index, "first_read_share": share,
            "window_kib": window}
     return {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
 
 
-def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
+def chunk_disk_reads(read_ahead_kb, chunk_kib=None, compression_ratio=1.0):
     """Disk reads in a row to fetch one compressed chunk whole, by read-ahead.
 
     Parameters
     ----------
     read_ahead_kb : float or array-like
         The data disks' ``read_ahead_kb``, at least 0. [KiB]
-    chunk_kb : float, optional
+    chunk_kib : float, optional
         The table's ``chunk_length_in_kb``, greater than 0; Apache Cassandra's default from 4.0 on (its production
         recommendations' "16KB") by default. [KiB: a chunk is a power of two of 1,024 bytes]
     compression_ratio : float
@@ -456,7 +456,7 @@ def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
     Returns
     -------
     float or numpy.ndarray
-        Faults (disk reads waited for in turn) for a chunk of ``chunk_kb x compression_ratio`` on disk at a random
+        Faults (disk reads waited for in turn) for a chunk of ``chunk_kib x compression_ratio`` on disk at a random
         place in the 4 KiB pages (:func:`storageperf.concepts.bandwidth.read_around`). [-]
 
     Notes
@@ -480,8 +480,8 @@ def chunk_disk_reads(read_ahead_kb, chunk_kb=None, compression_ratio=1.0):
     [2.0, 1.0]
     """
     ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    chunk = checks.positive("chunk_kb", _setup("cassandra_docs_compression_chunk", "KB") if chunk_kb is None
-                             else chunk_kb, "KB")
+    chunk = checks.positive("chunk_kib", _setup("cassandra_docs_compression_chunk", "KB") if chunk_kib is None
+                             else chunk_kib, "KiB")
     ratio = checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, low_open=True)
     faults = bandwidth.read_around(chunk * ratio, ra, setup()["page_kib"])["faults"]
     return checks.scalar_or_array(np.asarray(faults, dtype=float))

@@ -160,17 +160,17 @@ def nvram_disk_limits():
     -------
     dict
         ``size_gib`` [GiB] (NetApp's default configuration, 2025-06-04), ``write_iops`` [IOPS] and
-        ``write_mib_per_s`` [MiB/s]: Google's 30 write IOPS and 0.48 MiBps per GiB of SSD Persistent Disk
+        ``write_mibps`` [MiB/s]: Google's 30 write IOPS and 0.48 MiBps per GiB of SSD Persistent Disk
         (:func:`storageperf.platforms.google_cloud.ssd_pd_size_limits`).
 
     Examples
     --------
     >>> nvram_disk_limits()
-    {'size_gib': 500.0, 'write_iops': 15000.0, 'write_mib_per_s': 240.0}
+    {'size_gib': 500.0, 'write_iops': 15000.0, 'write_mibps': 240.0}
     """
     size = data.value(_CVO, "nvram_disk_size", google_cloud.BILLING_UNIT)
     lim = google_cloud.ssd_pd_size_limits(size)
-    return {"size_gib": size, "write_iops": float(lim["write_iops"]), "write_mib_per_s": float(lim["mib_per_s"])}
+    return {"size_gib": size, "write_iops": float(lim["write_iops"]), "write_mibps": float(lim["mibps"])}
 
 
 @functools.cache
@@ -196,25 +196,26 @@ def machine_limits(machine_type):
     Returns
     -------
     dict
-        ``read_iops``, ``write_iops`` [IOPS]; ``read_mib_per_s``, ``write_mib_per_s`` [MiB/s] (the report's "MBps"
+        ``read_iops``, ``write_iops`` [IOPS]; ``read_mibps``, ``write_mibps`` [MiB/s] (the report's "MBps"
         are Google's MiBps, cvo-google-cloud-02); ``vcpu``; ``memory_gib`` [GiB]; ``disks`` and ``disk_tib`` [TiB]
-        (its SSD Persistent Disks; the report's "TB", cvo-google-cloud-10); ``max_storage_tb`` [TB] (its licence).
+        (its SSD Persistent Disks); ``max_storage_tib`` [TiB] (its licence); the report's "TB" are TiB for both
+        (cvo-google-cloud-10).
 
     Examples
     --------
-    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mib_per_s"]
+    >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mibps"]
     (60000.0, 1200.0)
     """
     t = _SHORT[checks.choice("machine_type", machine_type, MACHINE_TYPES)]
     out = {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in {
         "read_iops": ("pd_read_iops", "IOPS"), "write_iops": ("pd_write_iops", "IOPS"), "vcpu": ("vcpu", "vCPU"),
-        "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
-        "max_storage_tb": ("max_storage", "TB")}.items()}
+        "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks")}.items()}
     # Google's limits, read in Google's unit: the report's "MBps" column holds Google's MiBps numbers
-    out["read_mib_per_s"] = _table_1(f"{t}_pd_read_mibps", "MBps")
-    out["write_mib_per_s"] = _table_1(f"{t}_pd_write_mibps", "MBps")
-    # NetApp's "TB" of a disk is a TiB (NetApp: "the terms GB/GiB and TB/TiB are used interchangeably")
+    out["read_mibps"] = _table_1(f"{t}_pd_read_mibps", "MBps")
+    out["write_mibps"] = _table_1(f"{t}_pd_write_mibps", "MBps")
+    # NetApp's "TB" of a disk or a licence is a TiB (NetApp: "the terms GB/GiB and TB/TiB are used interchangeably")
     out["disk_tib"] = _table_1(f"{t}_ssd_pd_disk_size", "TB")
+    out["max_storage_tib"] = _table_1(f"{t}_max_storage", "TB")
     return out
 
 
@@ -275,7 +276,7 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     -------
     dict
         ``iops`` (reads and writes together) [IOPS], ``read_iops`` and ``write_iops`` (client operations) [IOPS],
-        ``mb_per_s`` [MB/s] and ``mib_per_s`` [MiB/s], ``binding``: which of :data:`LIMITS` sets it.
+        ``mb_per_s`` [MB/s] and ``mibps`` [MiB/s], ``binding``: which of :data:`LIMITS` sets it.
 
     Notes
     -----
@@ -305,7 +306,7 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     3840
     """
     lim = machine_limits(machine_type)
-    rates = {k: units.convert(lim[f"{k}_mib_per_s"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
+    rates = {k: units.convert(lim[f"{k}_mibps"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
     # every byte a client writes costs the disks c bytes: the same as a write throughput limit c times smaller
     c = checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
     n = checks.in_range("nvram_bytes_per_byte_written", nvram_bytes_per_byte_written, 0, float("inf"))
@@ -320,7 +321,7 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     written = (1 - r) * b
     nv = nvram_disk_limits()
     asks = {NVRAM_LIMITS[0]: ((1 - r) * np.asarray(disk_writes_per_write, dtype=float) * n / c, nv["write_iops"]),
-            NVRAM_LIMITS[1]: (written * n, units.convert(nv["write_mib_per_s"], LIMIT_UNIT, RATE_UNIT)),
+            NVRAM_LIMITS[1]: (written * n, units.convert(nv["write_mibps"], LIMIT_UNIT, RATE_UNIT)),
             google_cloud.EGRESS_LIMIT: (written * c, google_cloud.pd_write_egress_mb_per_s(lim["vcpu"]))}
     with np.errstate(divide="ignore"):
         terms = {name: np.where(ask > 0, limit / np.where(ask > 0, ask, 1), np.inf) for name, (ask, limit) in
@@ -329,7 +330,7 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     binding = np.where(np.asarray(which) == "disks", binding, which)
     binding = str(binding) if binding.ndim == 0 else binding
     out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b,
-           "mib_per_s": units.convert(x * b, RATE_UNIT, LIMIT_UNIT)}
+           "mibps": units.convert(x * b, RATE_UNIT, LIMIT_UNIT)}
     out = {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
     out["binding"] = binding
     return out
@@ -346,7 +347,7 @@ def measured(machine_type, workload):
     Returns
     -------
     dict
-        ``iops``, ``read_iops``, ``write_iops`` [IOPS]; ``mb_per_s`` [MB/s] and ``mib_per_s`` [MiB/s], the sums over
+        ``iops``, ``read_iops``, ``write_iops`` [IOPS]; ``mb_per_s`` [MB/s] and ``mibps`` [MiB/s], the sums over
         reads and writes; ``read_latency_ms`` and ``write_latency_ms`` [ms] (NaN for an operation the workload has
         none of); ``outstanding``: the I/Os the clients kept in flight, by Little's law ``sum(IOPS x latency)`` [-].
 
@@ -372,7 +373,7 @@ def _measured(m, w):
     ops = {op: float(rows.loc[op, "iops"]) if op in rows.index else 0.0 for op in ("read", "write")}
     mb = float(rows["throughput"].sum())
     return {"iops": float(rows["iops"].sum()), "read_iops": ops["read"], "write_iops": ops["write"],
-            "mb_per_s": mb, "mib_per_s": float(units.convert(mb, RATE_UNIT, LIMIT_UNIT)),
+            "mb_per_s": mb, "mibps": float(units.convert(mb, RATE_UNIT, LIMIT_UNIT)),
             "read_latency_ms": lat["read"], "write_latency_ms": lat["write"],
             "outstanding": float((rows["iops"] * rows["latency"]).sum() / units.MS_PER_S)}
 
@@ -438,7 +439,7 @@ _ROUNDING = 1e-9
 def _share(got, lim):
     """Measured / bound, on the basis of the limit that binds: MiB/s for a throughput limit, IOPS for IOPS."""
     if "throughput" in lim["binding"]:
-        return got["mib_per_s"] / float(lim["mib_per_s"])
+        return got["mibps"] / float(lim["mibps"])
     return got["iops"] / float(lim["iops"])
 
 
@@ -457,7 +458,7 @@ def comparison(write_speed="normal", disk_writes_per_write="evidence"):
         The standard comparison table (:func:`storageperf.concepts.compare.table`), one row per machine type and
         workload: ``measured`` and ``model`` (the published-limit bound with Google's shared IOPS budget and
         :data:`ONE_TO_ONE`) in IOPS, ``binding``; then ``workload``, ``machine_type``, ``measured_mb_per_s``,
-        ``measured_mib_per_s``, ``limit_mib_per_s``, ``share`` (measured / bound, on the basis of the binding limit:
+        ``measured_mibps``, ``limit_mibps``, ``share`` (measured / bound, on the basis of the binding limit:
         MiB/s against a throughput limit, IOPS against an IOPS limit, so that a share and the limit it is quoted
         against agree), ``outstanding`` (Little's law), ``max_disk_writes_per_write``
         (:func:`max_disk_writes_per_write`), ``independent_model`` (the bound if both IOPS maxima could be reached at
@@ -491,8 +492,8 @@ def comparison(write_speed="normal", disk_writes_per_write="evidence"):
             now = published_limit(m, got["read_iops"] / got["iops"], spec["block_size_kib"], **path)
             rows.append({"id": f"{w}-{_SHORT[m]}", "measured": got["iops"], "model": lim["iops"],
                          "binding": lim["binding"], "workload": w, "machine_type": m,
-                         "measured_mb_per_s": got["mb_per_s"], "measured_mib_per_s": got["mib_per_s"],
-                         "limit_mib_per_s": lim["mib_per_s"], "share": _share(got, lim),
+                         "measured_mb_per_s": got["mb_per_s"], "measured_mibps": got["mibps"],
+                         "limit_mibps": lim["mibps"], "share": _share(got, lim),
                          "outstanding": got["outstanding"],
                          "max_disk_writes_per_write": max_disk_writes_per_write(m, w),
                          "independent_model": free["iops"], "current_model": now["iops"],
@@ -761,7 +762,7 @@ def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
                              google_cloud.BILLING_UNIT)
     r = float(checks.fraction("read_share", read_share))
     ops = need / units.convert(float(checks.positive("block_size_kib", block_size_kib, "KiB")), BLOCK_UNIT, "MB")
-    io_gib = google_cloud.ssd_pd_size_needed_gib(iops=ops, mib_per_s=max(r, 1 - r) * units.convert(
+    io_gib = google_cloud.ssd_pd_size_needed_gib(iops=ops, mibps=max(r, 1 - r) * units.convert(
         need, RATE_UNIT, LIMIT_UNIT))
     return max(float(raw_capacity_gib(data_gib)), float(io_gib))
 

@@ -215,7 +215,9 @@ FARM_BASIS = {"regular": ("Learn EDA page, 1 regular volume", False), "large": (
 def _regular(volumes):
     t = data.load("hpc_eda_learn_results")
     t = t[(t["volume_type"] == "regular") & (t["volumes"] == volumes)]
-    return t.pivot_table(index="point", columns="metric", values="value").sort_values("ops_per_sec")
+    # the table's metric names, in the model's units vocabulary (book/glossary.md)
+    t = t.pivot_table(index="point", columns="metric", values="value")
+    return t.rename(columns={"ops_per_sec": "ops_per_s", "mib_per_sec": "mibps"}).sort_values("ops_per_s")
 
 
 def regular_volume_curve(volumes=1):
@@ -230,11 +232,11 @@ def regular_volume_curve(volumes=1):
     -------
     pandas.DataFrame
         Indexed by point (``2ms``, ``edge``), load first: ``latency_ms`` (the column heading's) [ms],
-        ``ops_per_sec`` [ops/s] and ``mib_per_sec`` [MiB/s], for all the volumes together.
+        ``ops_per_s`` [ops/s] and ``mibps`` [MiB/s], for all the volumes together.
 
     Examples
     --------
-    >>> float(regular_volume_curve().loc["edge", "ops_per_sec"])
+    >>> float(regular_volume_curve().loc["edge", "ops_per_s"])
     49502.0
     """
     if volumes not in (1, 6) or isinstance(volumes, bool):
@@ -307,7 +309,7 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
         pts = regular_volume_curve(1)
         edge = pts.loc["edge"]
         ceiling, op = _ops_ceiling("regular", service_level, op_ratio)
-        lat, ops = pts["latency_ms"].to_numpy(), pts["ops_per_sec"].to_numpy()
+        lat, ops = pts["latency_ms"].to_numpy(), pts["ops_per_s"].to_numpy()
         if bound < lat[0]:       # tighter than measured: the large volume's shape, scaled to the 2 ms point
             r0, k = (float(f.loc[large, c]) for c in ("light_load_latency_ms", "sharpness"))
             if bound <= r0:
@@ -315,7 +317,7 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
             at = ops[0] * ((1 - r0 / bound) / (1 - r0 / lat[0])) ** (1 / k)
         else:
             at = float(np.interp(bound, lat, ops))
-        usable = min(at, ceiling) / float(edge["ops_per_sec"])
+        usable = min(at, ceiling) / float(edge["ops_per_s"])
         out_of_range = not lat[0] <= bound <= lat[-1]
         basis += ", as measured"
     else:
@@ -420,11 +422,11 @@ def latency_curves():
         lat = pts["latency_ms"] if t == "regular" else curves.loc[curves["curve"] == basis, "latency_ms"]
         types[t] = {"basis": basis + (", knee rule" if scales else ", as measured"), "scales": scales,
                     "r0": float(f.loc[fit, "light_load_latency_ms"]), "k": float(f.loc[fit, "sharpness"]),
-                    "xmax": float(pts["ops_per_sec"].iloc[-1] if t == "regular" else f.loc[basis, "max_ops_per_s"]),
-                    "op": (float(units.convert(pts["mib_per_sec"].iloc[-1] / pts["ops_per_sec"].iloc[-1], "MiB", "KiB"))
+                    "xmax": float(pts["ops_per_s"].iloc[-1] if t == "regular" else f.loc[basis, "max_ops_per_s"]),
+                    "op": (float(units.convert(pts["mibps"].iloc[-1] / pts["ops_per_s"].iloc[-1], "MiB", "KiB"))
                            if t == "regular" else bytes_per_op_kib(basis)),
                     "measured": [float(lat.min()), float(lat.max())]}
-    types["regular"].update(lat=pts["latency_ms"].tolist(), ops=pts["ops_per_sec"].tolist())
+    types["regular"].update(lat=pts["latency_ms"].tolist(), ops=pts["ops_per_s"].tolist())
     return {"spec_op": bytes_per_op_kib(large), "types": types}
 
 
