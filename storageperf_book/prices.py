@@ -328,6 +328,8 @@ def report(price_changes, reservation_changes, before, after, source):
                   "| moved |", "|" + " --- |" * 7]
         for name in sorted(before, key=lambda k: (REFERENCE_WORKLOADS.index(k.split("|")[0]), k)):
             o, n = before[name], after.get(name)
+            if o is None and n is None:
+                continue  # a region the studio prices neither before nor after
             workload, region = name.split("|")
             moved = ("first option" if (o or {}).get("option") != (n or {}).get("option") else
                      "cost" if _money(o) != _money(n) else "")

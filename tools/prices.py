@@ -9,6 +9,7 @@ of ``make test``: it needs the network (the tests use recorded answers).
 """
 import argparse
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +26,8 @@ def main(argv=None):
     parser.add_argument("--report", type=Path, help="write the Markdown report to this file too")
     args = parser.parse_args(argv)
     get = prices.live_get if args.recorded is None else prices.recorded_get(args.recorded)
-    source = prices.API_URL if args.recorded is None else f"the answer recorded in {args.recorded}"
+    source = (f"{prices.API_URL} on {datetime.now(timezone.utc):%Y-%m-%d}" if args.recorded is None
+              else f"the answer recorded in {args.recorded}")
     try:
         text = prices.refresh(args.data, get, write=args.write, source=source)
     except prices.AnswerError as error:
