@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 BUILD  := _build/html
 
-.PHONY: book workshop handouts release links test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
+.PHONY: book workshop handouts release links prices test test-model test-notebooks test-site lint chromium fio bench checks datapackage wheels clean
 
 PYTEST := $(BIN)/pytest -n 2 --dist loadscope
 
@@ -58,6 +58,10 @@ lint: $(VENV)/.test  ## ruff over the code, the tests, the tools and the noteboo
 
 links: $(VENV)/.book  ## fetch every address data/documents.csv and book/references.bib cite (needs the network: not in make test)
 	$(BIN)/python tools/links.py
+
+prices: $(VENV)/.book  ## refresh the Azure NetApp Files price tables from the Azure Retail Prices API; what moved, verdicts included, into _build/prices.md (needs the network: not in make test; review, then commit)
+	mkdir -p _build
+	$(BIN)/python tools/prices.py --write --report _build/prices.md
 
 chromium:
 	@command -v chromium >/dev/null || (echo "Installing Debian's chromium package (the browser that prints the PDF and runs the site's tests)" \

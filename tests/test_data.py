@@ -31,10 +31,15 @@ def test_descriptor_is_generated_from_its_spec():
     assert message is None, message
 
 
+#: Tables the price refresh (tools/prices.py) writes with the rows its answer lists, which may be none: the Azure
+#: Retail Prices snapshot of 2026-01-29 lists no reservation price for Azure NetApp Files.
+MAY_BE_EMPTY = {"azure_netapp_files_reservations"}
+
+
 @pytest.mark.parametrize("name", TABLES)
 def test_every_table_loads_and_cites_known_documents(name):
     table = data.load(name)
-    assert len(table) > 0
+    assert len(table) > 0 or name in MAY_BE_EMPTY
     if "document" in table:
         known = set(data.load("documents")["id"])
         assert set(table["document"]) <= known

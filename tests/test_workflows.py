@@ -114,20 +114,27 @@ def test_the_pull_request_checks_run_the_quick_loops_and_build_the_site():
     assert _runs(workflow) == ["make lint", "make test-model", "make test-notebooks", "make book"]
 
 
-def test_the_monthly_run_tests_checks_links_and_reports_a_failure_in_one_issue():
+def test_the_monthly_run_tests_checks_links_and_prices_and_reports_in_one_issue():
     workflow = _workflow("schedule.yml")
     triggers = _triggers(workflow)
     minute, hour, day, month, weekday = triggers["schedule"][0]["cron"].split()
     assert (day, month, weekday) == ("1", "*", "*") and "workflow_dispatch" in triggers
     steps = _steps(workflow)
-    test, links, report = (s for s in steps if "run" in s)
+    test, links, prices, report = (s for s in steps if "run" in s)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
     assert test["run"].strip() == ci == "make test" and test.get("continue-on-error")
     assert links["run"].startswith("make links") and links.get("continue-on-error")
-    assert report["if"] == f"steps.{test['id']}.outcome == 'failure' || steps.{links['id']}.outcome == 'failure'"
+    # the prices: the live API against the tables, its report in the issue when a price moved; nothing committed
+    assert prices["run"].startswith("make prices") and prices.get("continue-on-error")
+    assert "_build/prices.md" in prices["run"] and "cat _build/prices.md" in report["run"]
+    assert not any(re.search(r"\bgit (commit|push)\b", s.get("run", "")) for s in steps)
+    assert report["if"] == (f"steps.{test['id']}.outcome == 'failure' || steps.{links['id']}.outcome == 'failure' || "
+                            f"steps.{prices['id']}.outcome == 'failure' || steps.{prices['id']}.outputs.moved == 'true'")
     assert "gh issue list --label scheduled-check --state open" in report["run"]
     assert "gh issue comment" in report["run"] and "gh issue create" in report["run"]
     assert report["run"].rstrip().endswith("exit 1"), "the run fails when a check failed"
     assert workflow["permissions"]["issues"] == "write"
     _, recipe = _recipe("links")
     assert recipe.strip() == "$(BIN)/python tools/links.py"
+    _, recipe = _recipe("prices")
+    assert "tools/prices.py --write --report _build/prices.md" in recipe

@@ -35,6 +35,10 @@ References
    ~460,000 pure random reads" (4 KiB).
 .. [12] Microsoft Learn, "Linux NFS read-ahead best practices for Azure NetApp Files", 2022-09-29: the 128 KiB
    Linux default, 15 x rsize before it, 15,360 KiB found optimal (``data/platforms/azure_netapp_files_read_ahead.csv``).
+.. [13] Microsoft Learn, "Reserved capacity for Azure NetApp Files", 2025-03-25: reservations of 100 TiB and 1 PiB
+   units for a one- or three-year term, per service level (Standard, Premium and Ultra; not Flexible) and region;
+   of a pool with cool access, only the hot tier is covered. Their prices: ``data/platforms/
+   azure_netapp_files_reservations.csv``, from the Azure Retail Prices answer (none in the 2026-01-29 snapshot).
 """
 from .cool_access import (  # noqa: F401
     MONTHS_MAX,
@@ -84,6 +88,9 @@ from .pricing import (  # noqa: F401
     price,
     region_names,
     regions,
+    reservation_service_levels,
+    reservation_terms,
+    reserved_price,
 )
 from .sizing import (  # noqa: F401
     cheapest_service_level,
@@ -172,6 +179,9 @@ __all__ = sorted([
     'read_ahead_kib',
     'read_share_needed',
     'regions',
+    'reservation_service_levels',
+    'reservation_terms',
+    'reserved_price',
     'size_volume',
     'sizing_options',
     'supported_service_levels',

@@ -10,7 +10,16 @@ import numpy as np
 
 from ... import checks, data
 from ...concepts import units
-from .limits import _PRICES, SERVICE_LEVELS, _limit, flexible_throughput_range_mibps, pool_range_tib
+from .limits import (
+    _PRICES,
+    ALL_SERVICE_LEVELS,
+    SERVICE_LEVELS,
+    _limit,
+    flexible_throughput_range_mibps,
+    pool_range_tib,
+)
+
+_RESERVATIONS = "azure_netapp_files_reservations"
 
 CAPACITY_METERS = {"Standard": "Standard Capacity", "Premium": "Premium Capacity", "Ultra": "Ultra Capacity",
                    "Flexible": "Flexible Service Level Capacity"}
@@ -190,3 +199,81 @@ def monthly_pool_cost_usd(pool_tib, service_level, throughput_mibps=None, region
         usd = usd + monthly_flexible_throughput_cost_usd(base if throughput_mibps is None else throughput_mibps,
                                                          pool_tib, region)
     return checks.scalar_or_array(usd)
+
+
+def reservation_service_levels():
+    """The service levels capacity can be reserved at: Standard, Premium and Ultra, not Flexible [13]_.
+
+    Examples
+    --------
+    >>> reservation_service_levels()
+    ('Standard', 'Premium', 'Ultra')
+    """
+    return ALL_SERVICE_LEVELS[:int(_limit("reservation_service_levels", "service levels"))]
+
+
+def reservation_terms():
+    """The terms capacity can be reserved for [13]_, as the Azure Retail Prices API writes them (``reservationTerm``).
+
+    Examples
+    --------
+    >>> reservation_terms()
+    ('1 Year', '3 Years')
+    """
+    years = (_limit("reservation_term_short", "years"), _limit("reservation_term_long", "years"))
+    return tuple(f"{n:g} Year" + ("" if n == 1 else "s") for n in years)
+
+
+@functools.cache
+def _reservations():
+    """``{(region, meter, term): row}`` of the reservation table (read once)."""
+    table = data.load(_RESERVATIONS)
+    return {(r["region"], r["meter"], r["term"]): r for r in table.to_dict("records")}
+
+
+def reserved_price(region, service_level, term):
+    """The price of reserved capacity at one service level for one term, from the reservation table.
+
+    Parameters
+    ----------
+    region : str
+        An Azure region name from :func:`regions`, e.g. ``"eastus"``.
+    service_level : str
+        One of :func:`reservation_service_levels`.
+    term : str
+        One of :func:`reservation_terms`.
+
+    Returns
+    -------
+    dict
+        ``price_usd``, ``unit`` (as the Azure Retail Prices answer writes it: the price is for the term) and
+        ``effective_start_date``.
+
+    Raises
+    ------
+    ValueError
+        When the table has no price for that term, level and region: the Azure Retail Prices answer the tables were
+        read from (:data:`PRICE_SNAPSHOT_DATE`) listed none. ``tools/prices.py`` records them when it does.
+
+    Notes
+    -----
+    A reservation is bought per region and service level, in units of 100 TiB or 1 PiB, for one or three years, and
+    covers the pools' capacity of that level in that region; of a pool with cool access, only the hot tier [13]_.
+
+    Examples
+    --------
+    >>> reserved_price("eastus", "Premium", "1 Year")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the price tables (2026-01-29) have no 1 Year reservation price for Premium in eastus: ...
+    """
+    checks.choice("region", region, _names()[0])
+    checks.choice("service_level", service_level, reservation_service_levels())
+    checks.choice("term", term, reservation_terms())
+    row = _reservations().get((region, CAPACITY_METERS[service_level], term))
+    if row is None:
+        raise ValueError(f"the price tables ({PRICE_SNAPSHOT_DATE}) have no {term} reservation price for "
+                         f"{service_level} in {region}: the Azure Retail Prices answer they were read from lists "
+                         f"none; price pay-as-you-go (price) instead")
+    return {"price_usd": float(row["price_usd"]), "unit": row["unit"],
+            "effective_start_date": row["effective_start_date"]}
