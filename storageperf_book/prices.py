@@ -336,12 +336,42 @@ def report(price_changes, reservation_changes, before, after, source):
             lines.append(f"| {workload} | {region} | {(o or {}).get('option', '')} | {_money(o)} | "
                          f"{(n or {}).get('option', '')} | {_money(n)} | {moved} |")
         lines.append("")
-    lines += ["Before committing the new tables: update the row `azure-retail-prices-anf` of data/documents.csv "
-              "(date, where, url) to the answer read.", ""]
+    lines += ["Written from a live answer (`make prices`, `--write`), the row `azure-retail-prices-anf` of "
+              "data/documents.csv cites it with the day it was read; review both with `git diff` before committing.",
+              ""]
     return "\n".join(lines)
 
 
-def refresh(data_dir, get, write=False, source=API_URL):
+#: What ``data/documents.csv`` says of a live answer, once written (:func:`cite_answer`): the prices' date is the
+#: day the API was read, and every price the guide shows is dated by this row.
+LIVE_DOCUMENT = {"title": "Azure Retail Prices API answer for every Azure NetApp Files meter",
+                 "publisher": "Microsoft (Azure Retail Prices API)", "where": API_URL,
+                 "licence": "Microsoft's public price list: facts only", "url": API_URL, "url_kind": "page"}
+
+
+def cite_answer(data_dir, read_on):
+    """Make the row :data:`DOCUMENT` of ``data_dir``'s ``documents.csv`` cite the live answer read on ``read_on``
+    (``YYYY-MM-DD``): :data:`LIVE_DOCUMENT` with that date. Every other row is left byte for byte."""
+    import datetime as dt
+
+    try:
+        dt.date.fromisoformat(read_on)
+    except (TypeError, ValueError):
+        raise ValueError(f"read_on must be a date YYYY-MM-DD; got {read_on!r}") from None
+    path = Path(data_dir) / "documents.csv"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = next(csv.reader([lines[0]]))
+    at = [i for i, line in enumerate(lines) if line.startswith(f"{DOCUMENT},")]
+    if len(at) != 1:
+        raise ValueError(f"data_dir must hold one row {DOCUMENT!r} in documents.csv; found {len(at)}")
+    row = dict(zip(header, next(csv.reader([lines[at[0]]]))), **LIVE_DOCUMENT, date=read_on)
+    out = io.StringIO()
+    csv.writer(out, lineterminator=lines[at[0]][len(lines[at[0]].rstrip("\r\n")):]).writerow([row[c] for c in header])
+    lines[at[0]] = out.getvalue()
+    path.write_text("".join(lines), encoding="utf-8", newline="")
+
+
+def refresh(data_dir, get, write=False, source=API_URL, read_on=None):
     """Read the API's answer, compare it with the tables of the data package in ``data_dir``, and report.
 
     Parameters
@@ -355,6 +385,9 @@ def refresh(data_dir, get, write=False, source=API_URL):
         no reservation price).
     source : str
         What was read, for the report.
+    read_on : str, optional
+        The day a live answer was read (``YYYY-MM-DD``): with ``write``, ``documents.csv`` then cites it
+        (:func:`cite_answer`), so the prices shown carry that date.
 
     Returns
     -------
@@ -378,6 +411,8 @@ def refresh(data_dir, get, write=False, source=API_URL):
             after = verdicts(copy, regions)
     if write:
         _write(data_dir, new)
+        if read_on is not None:
+            cite_answer(data_dir, read_on)
     return report(price_changes, reservation_changes, before, after, source)
 
 

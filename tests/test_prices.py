@@ -215,3 +215,22 @@ def test_reserved_price_refuses_bad_input_naming_the_parameter(name, good, bad, 
     args = {"region": "eastus", "service_level": "Premium", "term": "1 Year"}
     with pytest.raises(ValueError, match=re.escape(words)):
         anf.reserved_price(**{**args, name: bad})
+
+
+def test_a_live_answer_written_dates_the_prices_by_the_day_it_was_read(tmp_path):
+    import datetime as dt
+
+    copy_dir = _data_copy(tmp_path)
+    today = dt.date.today().isoformat()
+    prices.refresh(copy_dir, prices.recorded_get(RECORDED), write=True, read_on=today)
+    old = (data.DATA_DIR / "documents.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    new = (copy_dir / "documents.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    moved = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+    assert len(old) == len(new) and len(moved) == 1 and new[moved[0]].startswith(f"{prices.DOCUMENT},")
+    # the model, reading the copy, dates its prices by that day
+    said = subprocess.run([sys.executable, "-c", "from storageperf.platforms import azure_netapp_files as a; "
+                           "print(a.PRICE_SNAPSHOT_DATE)"], env={**os.environ, "STORAGEPERF_DATA": str(copy_dir)},
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert said == today
+    with pytest.raises(ValueError, match="read_on must be a date YYYY-MM-DD; got 'soon'"):
+        prices.cite_answer(copy_dir, "soon")

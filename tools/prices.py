@@ -26,10 +26,11 @@ def main(argv=None):
     parser.add_argument("--report", type=Path, help="write the Markdown report to this file too")
     args = parser.parse_args(argv)
     get = prices.live_get if args.recorded is None else prices.recorded_get(args.recorded)
-    source = (f"{prices.API_URL} on {datetime.now(timezone.utc):%Y-%m-%d}" if args.recorded is None
-              else f"the answer recorded in {args.recorded}")
+    today = f"{datetime.now(timezone.utc):%Y-%m-%d}"
+    source = f"{prices.API_URL} on {today}" if args.recorded is None else f"the answer recorded in {args.recorded}"
     try:
-        text = prices.refresh(args.data, get, write=args.write, source=source)
+        text = prices.refresh(args.data, get, write=args.write, source=source,
+                              read_on=today if args.recorded is None else None)
     except prices.AnswerError as error:
         sys.exit(f"prices: {error}")
     print(text)
