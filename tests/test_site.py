@@ -1918,3 +1918,173 @@ def test_a_page_that_names_the_launch_button_says_what_to_do_without_one(html_di
                 assert re.search(r"without (it|its repository's address|one)|offline copy", text), f"{name}: {sentence}"
                 said += 1
     assert said >= 10
+
+
+# ---- the run sheet's three-hour agenda, done on the participant's site alone --------------------------------------
+RUN_SHEET = ROOT / "book" / "workshop" / "run-sheets.md"
+
+
+def _three_hour_exercises():
+    """The exercises the run sheet's three-hour table names, in its order (its last column)."""
+    table = RUN_SHEET.read_text(encoding="utf-8").split("## Three hours", 1)[1].split("\n## ", 1)[0]
+    return [label for row in table.splitlines() if row.startswith("| ")
+            for label in re.findall(r"\{ref\}`(ex-[\w-]+)`", row.rstrip(" |").rsplit("|", 1)[-1])]
+
+
+@functools.lru_cache(maxsize=None)
+def _chapter_values(chapter):
+    """The values a chapter puts for its prose, by running its code cells as the build does (in ``book/``)."""
+    import contextlib
+    import io
+
+    from storageperf_book import display
+
+    display.VALUES.clear()
+    namespace, here = {}, os.getcwd()
+    os.chdir(ROOT / "book")
+    try:
+        for cell in json.loads((ROOT / "book" / f"{chapter}.ipynb").read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(compile("".join(cell["source"]), chapter, "exec"), namespace)  # noqa: S102 (the book's own)
+    finally:
+        os.chdir(here)
+    return dict(display.VALUES)
+
+
+def _usd(x):
+    return f"{round(float(x)):,}"  # as the studio writes a cost: whole dollars, grouped in thousands
+
+
+def _on_site_steps(label):
+    """What an exercise's "On the site" paragraph tells a participant to do, and what the page must then show: a list
+    of steps, each ``("calculator", page, its figure's title, {control label: position label}, [texts its answer
+    shows])`` or ``("studio", {field id: value typed}, region, {option: USD a month})``. Every expected number is the
+    chapter's (the values it puts for its prose) or the model's, never typed here."""
+    from storageperf import studio
+    from storageperf.platforms import azure_netapp_files as anf
+
+    if label == "ex-quiz":
+        v = _chapter_values("performance-basics")
+        limits = {level: float(anf.volume_throughput_mibps(v[quota], level, read_share=1.0, io_kib=64))
+                  for level, quota in (("Premium", "q_p"), ("Standard", "q_s"))}
+        # the answer the steps lead to: only Premium holds the data and grants the throughput
+        assert limits["Premium"] >= v["q_tp"] > limits["Standard"] and v["q_p"] >= v["q_cap"] > v["q_u"]
+        return [("calculator", "performance-basics", "Throughput limit by quota",
+                 {"Service level": level, "Quota [TiB]": f"{v[quota]:g} TiB"},
+                 [f"{v[quota]:g} TiB {level}: {limits[level]:,.0f} MiB/s"])
+                for level, quota in (("Premium", "q_p"), ("Standard", "q_s"))]
+    if label == "ex-size":
+        v = _chapter_values("performance-basics")
+        need = v["sizing_need"]
+        usd = {level: anf.monthly_capacity_cost_usd(anf.pool_size_tib(anf.quota_for_throughput_tib(need, level)),
+                                                    level, v["size_region"]) for level in ("Premium", "Ultra")}
+        return [("calculator", "performance-basics", "Bandwidth by IOPS",
+                 {"IOPS": f"{v['ex_iops']:g}", "Block size [KiB]": f"{v['ex_kb']:g}"},
+                 [f"{v['ex_iops']:,.0f} IOPS x {v['ex_kb']:g} KiB = {need:,.1f} MiB/s"]),
+                ("studio", {"capacity_tib": f"{v['ex_quota']:g}", "mibps": f"{need:,.1f}"}, v["size_region"],
+                 {f"{studio.ANF} {level}, regular volume": _usd(usd[level]) for level in usd})]
+    if label == "ex-lv-premium":
+        v = _chapter_values("large-volumes")
+        return [("calculator", "large-volumes", "Throughput limit by quota, per service level",
+                 {"Service level": "Premium", "Throughput to carry": "sequential write"},
+                 [f"the article's best sequential write, {v['scaleout_seq_write']:,.0f} MiB/s, needs at least "
+                  f"{v['prem_q_write']:,.1f} TiB at Premium"]),
+                ("calculator", "large-volumes", "Throughput limit by quota, per service level",
+                 {"Service level": "Premium", "Quota [TiB]": f"{v['q_min']:g} TiB"},
+                 [f"Premium, {v['q_min']:g} TiB: {v['min_vol_Premium']:,.0f} MiB/s"])]
+    if label == "ex-cool-volume":
+        v = _chapter_values("cool-access")
+        without = float(anf.volume_throughput_mibps(v["vol_tib"], "Ultra"))
+        return [("calculator", "cool-access", "Volume throughput limit, without and with cool access",
+                 {"Quota [TiB]": f"{v['vol_tib']:g} TiB", "Service level": "Ultra", "Region": v["ex1_region"]},
+                 [f"{v['vol_tib']:g} TiB Ultra", f": {without:,.0f} MiB/s;",
+                  f"{v['ex1_cool']:,.0f} with cool access in {v['ex1_region']}"])]
+    if label == "ex-hpc-size":
+        v = _chapter_values("hpc-eda")
+        return [("studio", {"capacity_tib": f"{v['ex_cap']:g}", "mibps": f"{v['ex_mibps']:,.1f}"}, v["region"],
+                 {f"{studio.ANF} {level}, regular volume": _usd(v[f"ex2_usd_{level}"])
+                  for level in ("Standard", "Premium", "Ultra", "Flexible")})]
+    raise AssertionError(f"the run sheet names {label}, for which this test knows no steps on the site")
+
+
+@pytest.fixture(scope="module")
+def participant_server(participant_site):
+    handler = functools.partial(_QuietHandler, directory=str(participant_site / "participant-site"))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def _set_calculator(calc, label, position):
+    """A calculator's control, found by its label, moved to the position so labelled, as a reader moves it."""
+    control = calc.get_by_label(label, exact=True)
+    assert control.count() == 1, f"no control {label!r} in the calculator"
+    if control.evaluate("e => e.tagName") == "SELECT":
+        control.select_option(label=position)
+        return
+    spec = next(i for i in json.loads(calc.get_attribute("data-calculator"))["inputs"] if i["label"] == label)
+    assert position in spec["labels"], f"{label}: {position!r} is not a position of {spec['labels']}"
+    control.evaluate("(e, i) => { e.value = i; e.dispatchEvent(new Event('input', {bubbles: true})); }",
+                     spec["labels"].index(position))
+
+
+def test_the_three_hour_agenda_is_done_on_the_participant_site_alone(browser, participant_site, participant_server):
+    # each exercise the run sheet's three-hour table names: its "On the site" paragraph on the participant's page
+    # names each control and value it sets; set so on that page (or in the studio), the page shows the chapter's answer
+    from bs4 import BeautifulSoup
+
+    site = participant_site / "participant-site" / "book"
+    labels = _three_hour_exercises()
+    assert len(labels) >= 5, labels
+    done = []
+    for label in labels:
+        found = [p for p in sorted(site.glob("*.html")) if f'id="{label}"' in p.read_text(encoding="utf-8")]
+        assert len(found) == 1, f"{label}: on pages {found}"
+        exercise = BeautifulSoup(found[0].read_text(encoding="utf-8"), "html.parser").select_one(f"#{label}")
+        text = " ".join(exercise.get_text(" ").split())
+        assert "On the site:" in text, f"{label}: the exercise gives no steps on the site: {text[:300]}"
+        # what the steps say, and what the steps before have shown (a value read off one step is typed in the next)
+        said = text.split("On the site:", 1)[1].replace(",", "")
+        for step in _on_site_steps(label):
+            if step[0] == "calculator":
+                _, chapter, title, settings, expected = step
+                assert found[0].stem == chapter
+                for control, position in settings.items():
+                    value = position.split(" ")[0] if position[0].isdigit() else position
+                    assert control.split(" [")[0] in said and value.replace(",", "") in said, \
+                        f"{label}: the steps do not say to set {control} to {position}: {said}"
+                page, problems = _open(browser, f"{participant_server}/book/{chapter}.html")
+                calc = next(c for c in page.locator(".calculator").all()
+                            if c.locator(".gtitle").text_content() == title)
+                for control, position in settings.items():
+                    _set_calculator(calc, control, position)
+                answer = calc.locator(".calculator-answer")
+                try:
+                    page.wait_for_function("([e, want]) => want.every(w => e.textContent.includes(w))",
+                                           arg=[answer.element_handle(), expected], timeout=10_000)
+                except Exception:
+                    raise AssertionError(f"{label}: {settings} shows {answer.text_content()!r}, not {expected}") \
+                        from None
+                said += " " + answer.text_content().replace(",", "")
+            else:
+                _, fields, region, want = step
+                assert "sizing studio" in said and all(value.replace(",", "") in said for value in fields.values()), \
+                    f"{label}: the steps do not give the studio {fields}: {said}"
+                page, problems = _open(browser, f"{participant_server}/{STUDIO}", draw_all=False)
+                page.wait_for_function("window.studioReady === true")
+                for name, value in fields.items():
+                    page.fill(f"#studio-{name}", value)
+                page.select_option("#studio-region", region)
+                page.wait_for_timeout(300)
+                rows = {r[1].replace(" ◆", ""): r for r in _table(page)}
+                header = page.evaluate("[...document.querySelectorAll('#studio-options thead th')]"
+                                       ".map(th => th.textContent)")
+                column = header.index("USD a month")
+                for option, usd in want.items():
+                    assert rows[option][column] == usd, f"{label}: {option} shows {rows[option][column]}, not {usd}"
+            page.close()
+            assert problems == [], f"{label}: {problems}"
+            done.append(label)
+    assert set(done) == set(labels)

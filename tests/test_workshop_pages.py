@@ -379,3 +379,30 @@ def test_the_message_before_the_day_gives_three_ways_in_and_the_proxy_routes():
                   "--no-index --find-links"):
         assert route in proxy, route
     assert len(re.findall(r"^\*\*.+\?\*\*", text, flags=re.M)) >= 5, "the questions participants ask"
+
+
+def _exercises():
+    """Every exercise of the chapters, by label: its text (the solution not included)."""
+    found = {}
+    for path in sorted((ROOT / "book").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            found.update(re.findall(r"```\{exercise\}\n:label: (\S+)\n(.*?)```", cell.source, re.S))
+    return found
+
+
+def test_the_run_sheets_exercises_are_done_on_the_site_but_those_the_sheet_says_need_a_kernel():
+    # the fallback row "An exercise needs a live kernel and there is none" names the exercises that still need one;
+    # every other exercise the sheets set gives its steps on the site, and none of them says it needs a kernel
+    exercises = _exercises()
+    fallback = next(line for line in RUN_SHEETS.splitlines() if line.startswith("| An exercise needs a live kernel"))
+    assert "solutions are on the page" not in fallback, "the participant's site has no solutions"
+    need_kernel = set(re.findall(r"\{ref\}`(ex-[\w-]+)`", fallback))
+    named = {label for _, _, _, rows in SHEETS for r in rows
+             for label in re.findall(r"\{ref\}`(ex-[\w-]+)`", r["Exercises"])}
+    assert need_kernel <= named and len(named) >= 10, (need_kernel, named)
+    three_hours = {label for r in SHEETS[0][3] for label in re.findall(r"\{ref\}`(ex-[\w-]+)`", r["Exercises"])}
+    assert not need_kernel & three_hours, "the three-hour agenda is done on the site alone"
+    wrong = {label: "On the site:" in exercises[label] for label in named
+             if ("On the site:" in exercises[label]) == (label in need_kernel)
+             or ("Needs a live kernel" in exercises[label]) != (label in need_kernel)}
+    assert wrong == {}, "True: gives steps on the site but the sheet says it needs a kernel; False: the reverse"
