@@ -246,3 +246,16 @@ def test_hpc_knowledge_check_4_has_one_set_of_letters_and_a_key_that_agrees_with
     # the chapter's recipe sets rsize and wsize: the question's feedback and the answer say why it is not in the key
     recipe = next(c.source for c in cells if c.cell_type == "markdown" and "Mount options per role" in c.source)
     assert "`rsize` and `wsize`" in recipe and "mount recipe" in quiz and "mount recipe" in answer
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_what_a_chapter_says_of_the_launch_button_is_true_in_a_running_notebook(path):
+    # a notebook open in a kernel has no rocket button: each paragraph that names it says it is the site's, and what
+    # to do in the notebook
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "markdown":
+            continue
+        for paragraph in re.split(r"\n\s*\n", cell.source):
+            flat = " ".join(paragraph.split())
+            if re.search(r"rocket button|launch button", flat):
+                assert re.search(r"on the site", flat, re.I) and re.search(r"in a notebook", flat, re.I), flat[:300]
