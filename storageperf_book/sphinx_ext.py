@@ -128,16 +128,24 @@ def _copy_plotly(app):
         (static / PLOTLY_LICENSE).write_bytes(files[plotly_bundle.LICENSE])
 
 
-def _guide_version_meta(app, pagename, templatename, context, doctree):
-    # Which guide a page's answers come from, in the page's head: calculator.js says it under each calculator.
-    import html
+#: The build's version in a page's head, which calculator.js says under each calculator's answer.
+_VERSION_META = re.compile(r'\n?<meta name="guide-version" content="[^"]*">')
 
-    from .version import guide_version, version_text
 
-    if not hasattr(app, "_guide_version"):
-        app._guide_version = version_text(guide_version(app.srcdir))
-    context["metatags"] = context.get("metatags", "") + (
-        f'\n<meta name="guide-version" content="{html.escape(app._guide_version)}">')
+def _guide_version_meta(app, exception):
+    # Written into every page once the build is done, so that a page an incremental build did not rewrite still
+    # says the version it is served with.
+    if exception is None and app.builder.format == "html":
+        import html
+
+        from .version import guide_version, version_text
+
+        meta = f'<meta name="guide-version" content="{html.escape(version_text(guide_version(app.srcdir)))}">'
+        for page in Path(app.outdir).rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            done = _VERSION_META.sub("", text).replace("</head>", f"{meta}\n</head>", 1)
+            if done != text:
+                page.write_text(done, encoding="utf-8")
 
 
 def _write_studio_facts(app, exception):
@@ -625,7 +633,7 @@ def setup(app):
     app.connect("build-finished", _subset_webfonts, priority=900)
     app.connect("build-finished", _drop_unused_scripts)
     app.connect("build-finished", _serve_scripts_without_comments)
-    app.connect("html-page-context", _guide_version_meta)
+    app.connect("build-finished", _guide_version_meta)
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("html-page-context", _report_and_edit_buttons, priority=502)
     app.connect("build-finished", _write_archives)
