@@ -96,7 +96,8 @@ def test_both_editions_are_written(built):
         copy, source = note.read_text(encoding="utf-8"), (ROOT / editions.NOTES / note.name).read_text(encoding="utf-8")
         assert not editions.EVAL.search(copy), note.name
         assert re.fullmatch(".+?".join(map(re.escape, re.split(r"\{eval\}`[^`]*`", source))), copy, re.S), note.name
-    assert written[-3:] == [out / "instructor" / editions.ANSWER_KEY, out / "participant.zip", out / "instructor.zip"]
+    assert written[-4:] == [out / "instructor" / editions.ANSWER_KEY, out / "participant.zip", out / "instructor.zip",
+                            out / "participant-branch"]
 
 
 @slow
