@@ -246,7 +246,7 @@ def disk_ios_per_read():
 @functools.cache
 def _disk_ios_per_read():
     s = setup()
-    ops = data.row("cassandra_disk_caching_results", IOSTAT_RUN)["value"]
+    ops = data.value("cassandra_disk_caching_results", IOSTAT_RUN, "ops/s")
     return float(s["disk_count"] * _setup("readahead_iostat_iops_per_disk", "IOPS") / (ops / s["vm_count"]))
 
 
