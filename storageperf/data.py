@@ -3,8 +3,9 @@
 Tables are grouped as the folders of ``data/`` show: ``platforms/`` holds each cloud service's dated limits and
 prices, ``sources/`` each source document's transcription (named after its chapter), and the top level the
 documents every row cites and the discrepancies found in them. Every table keeps its source's units; each
-column's unit is in the field description of the descriptor (``describe(name)`` prints it). Blank cells load as
-missing values (``<NA>``).
+column's unit is in the field description of the descriptor (``describe(name)`` prints it). A row's ``unit`` is the
+unit its number is in; where the source writes another label (TR-4816's "TB" for TiB), ``unit_as_written`` keeps it.
+Blank cells load as missing values (``<NA>``).
 
 :func:`value` is the one way the model reads a number: it returns the value in the unit the caller asks for,
 converting through :func:`storageperf.concepts.units.convert`, and refuses a unit that is not the same kind.
@@ -130,7 +131,8 @@ def value(table, row_id, unit):
     row_id : str
         The row's ``id``.
     unit : str
-        The unit wanted: the row's own, or one :func:`storageperf.concepts.units.convert` turns it into.
+        The unit wanted: the row's ``unit`` (the number's, not the source's label where ``unit_as_written`` differs),
+        or one :func:`storageperf.concepts.units.convert` turns it into.
 
     Returns
     -------

@@ -427,7 +427,7 @@ def test_the_p95_target_follows_the_adopted_percentile_model():
 def test_the_index_ios_come_from_one_iostat_and_a_chunk_split_reading_gives_it_back_too():
     # docs/cassandra-read-ahead.md: 4 disks x ~5,000 IOPS over 51,000 / 6 ops/s = 2.35 disk I/Os a read at 64 KiB, on
     # RAID 0 with 64k chunks; a 64 KiB window at a random page of a 64 KiB chunk touches 1 + 60 / 64 disks
-    chunk = data.value("cassandra_disk_caching_setup", "readahead_tests_chunk", "KB")
+    chunk = data.value("cassandra_disk_caching_setup", "readahead_tests_chunk", "KiB")
     windows = cas.disk_work(64)["faults"]
     assert_allclose(cas.index_ios_per_read(), cas.disk_ios_per_read() - windows, rtol=1e-12)
     assert_allclose(cas.index_ios_per_read("chunk splits"), cas.disk_ios_per_read() - windows * (1 + 60 / chunk),

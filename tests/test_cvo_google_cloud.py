@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from storageperf import data
 from storageperf.concepts import bounds
 from storageperf.platforms import google_cloud
 from storageperf.sources import cvo_google_cloud
@@ -21,6 +22,21 @@ def test_machine_limits_are_table_1_in_googles_units():
     assert (lim["vcpu"], lim["memory_gib"], lim["read_iops"], lim["write_iops"]) == (8, 30, 15000, 15000)
     assert (lim["read_mibps"], lim["write_mibps"], lim["disks"], lim["disk_tib"]) == (800, 400, 2, 4)
     assert lim["max_storage_tib"] == 10  # "included in the Standard license; up to 10TB of storage"
+
+
+def test_table_1_is_read_through_data_value_in_the_unit_of_its_rows():
+    # TR-4816 Table 1 heads n1-standard-8's "800" "MBps" and its disks "4TB": the rows hold Google's MiB/s and NetApp's
+    # TiB, the report's labels kept beside them (cvo-google-cloud-02, -10); machine_limits reads each row in its unit.
+    row = data.row("cvo_google_cloud_setup", "n1s8_pd_read_mibps")
+    assert (row["unit"], row["unit_as_written"]) == ("MiB/s", "MBps")
+    lim = cvo_google_cloud.machine_limits("n1-standard-8")
+    for key, row_id, unit in [("read_mibps", "n1s8_pd_read_mibps", "MiB/s"), ("disk_tib", "n1s8_ssd_pd_disk_size", "TiB"),
+                              ("max_storage_tib", "n1s8_max_storage", "TiB")]:
+        assert lim[key] == data.value("cvo_google_cloud_setup", row_id, unit) == data.row("cvo_google_cloud_setup",
+                                                                                          row_id)["value"]
+    # "8KB block size" (section 3.3) is 8 KiB (cvo-google-cloud-03)
+    assert cvo_google_cloud.workload_mix("oltp")["block_size_kib"] == data.value("cvo_google_cloud_setup",
+                                                                                 "oltp_block_size", "KiB")
 
 
 def test_workloads_are_section_3_3():

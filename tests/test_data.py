@@ -58,11 +58,69 @@ def test_every_row_has_provenance(name):
         assert table.loc[table["how_read"] == "chart", "resolution"].notna().all()
 
 
-def test_units_are_kept_as_the_source_writes_them():
-    # The HPC/EDA module writes "10TB" and "16KB": the raw table keeps its units; the model converts.
+def test_the_unit_is_the_numbers_and_the_sources_label_is_kept_beside_it():
+    # The HPC/EDA module writes "10TB" and "16KB" for 10 TiB and 16 KiB (hpc-eda-01, hpc-eda-02): unit is the unit the
+    # number is in, and the module's label stays in unit_as_written; a label that is the unit is not repeated.
     hpc = data.load("hpc_eda_module").set_index("id")
-    assert hpc.loc["example_quota", "unit"] == "TB"
-    assert hpc.loc["example_transfer_size", "unit"] == "KB"
+    assert tuple(hpc.loc["example_quota", ["unit", "unit_as_written"]]) == ("TiB", "TB")
+    assert tuple(hpc.loc["example_transfer_size", ["unit", "unit_as_written"]]) == ("KiB", "KB")
+    assert hpc.loc["example_iops", "unit_as_written"] is pd.NA
+
+
+#: The columns of a discrepancy that may name a row.
+_SAID = ["quote", "problem", "arithmetic", "resolution"]
+
+
+def _unexplained_labels(name, table, readings, discrepancies):
+    """Rows of ``table`` whose label as written is not their unit and that no reading of the package and no
+    discrepancy of their document (naming the row's id) explains; and rows that repeat their unit as written."""
+    rules = {(r["document"], r["written"], r["unit"]) for r in readings}
+    said = {doc: " ".join(d[_SAID].fillna("").to_numpy().ravel()) for doc, d in discrepancies.groupby("document")}
+    out = []
+    for row in table[table["unit_as_written"].notna()].itertuples():
+        if row.unit_as_written == row.unit:
+            out.append(f"{name} {row.id}: unit_as_written repeats its unit {row.unit!r}: leave it blank")
+        elif ((row.document, row.unit_as_written, row.unit) not in rules
+              and not re.search(rf"\b{re.escape(row.id)}\b", said.get(row.document, ""))):
+            out.append(f"{name} {row.id}: written {row.unit_as_written!r} but in {row.unit!r}, and neither a unit "
+                       f"reading of the package nor a discrepancy of {row.document} says why")
+    return out
+
+
+LABELLED = [t for t in TABLES if "unit_as_written" in data.load(t).columns]
+
+
+def test_every_label_that_is_not_the_unit_is_a_stated_reading_or_a_discrepancy():
+    # TR-4816's "MBps" are Google's MiB/s (cvo-google-cloud-02), its "TB" NetApp's TiB (a reading of the package):
+    # a row whose label and unit differ says why, in the package's unitReadings or a discrepancy naming the row.
+    readings, discrepancies = data.package()["unitReadings"], data.load("source_discrepancies")
+    assert LABELLED, "no table keeps a source's label beside its unit"
+    unexplained = [m for t in LABELLED for m in _unexplained_labels(t, data.load(t), readings, discrepancies)]
+    assert not unexplained, "\n".join(unexplained)
+    # and every reading reads at least one row of a known document
+    labelled = pd.concat([data.load(t)[["document", "unit", "unit_as_written"]] for t in LABELLED])
+    used = set(zip(labelled["document"], labelled["unit_as_written"], labelled["unit"]))
+    assert [r for r in readings if (r["document"], r["written"], r["unit"]) not in used] == []
+    assert {r["document"] for r in readings} <= set(data.load("documents")["id"])
+
+
+def test_a_label_no_reading_or_discrepancy_explains_fails():
+    # A copy of TR-4816's setup: n1-standard-8's memory relabelled "GB" read as GiB names no discrepancy and no
+    # reading; a reading taken away leaves its rows unexplained; a label that repeats the unit is not one.
+    readings, discrepancies = data.package()["unitReadings"], data.load("source_discrepancies")
+    table = data.load("cvo_google_cloud_setup")
+    assert _unexplained_labels("cvo_google_cloud_setup", table, readings, discrepancies) == []
+    relabelled = table.copy()
+    relabelled.loc[relabelled["id"] == "n1s8_memory", "unit_as_written"] = "GB"
+    assert [m.split(":")[0] for m in _unexplained_labels("cvo_google_cloud_setup", relabelled, readings,
+                                                          discrepancies)] == ["cvo_google_cloud_setup n1s8_memory"]
+    without_tb = [r for r in readings if (r["document"], r["written"]) != ("netapp-tr-4816", "TB")]
+    assert len(_unexplained_labels("cvo_google_cloud_setup", table, without_tb, discrepancies)) == len(
+        table[table["unit_as_written"] == "TB"]) > 0
+    repeated = table.copy()
+    repeated.loc[repeated["id"] == "n1s8_vcpu", "unit_as_written"] = "vCPU"
+    assert "repeats its unit" in " ".join(_unexplained_labels("cvo_google_cloud_setup", repeated, readings,
+                                                                discrepancies))
 
 
 def test_value_in_the_unit_asked_and_unknown_ids():

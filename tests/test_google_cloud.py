@@ -3,6 +3,7 @@ import math
 import pytest
 from numpy.testing import assert_allclose
 
+from storageperf import data
 from storageperf.platforms import google_cloud
 
 
@@ -38,6 +39,22 @@ def test_throughput_is_googles_mibps():
     lim = google_cloud.ssd_pd_size_limits(2500)
     assert_allclose([lim["iops"], lim["mibps"]], [75_000, 1_200], rtol=1e-12)
     assert_allclose(google_cloud.ssd_pd_size_needed_gib(iops=15_000, mibps=240), 500, rtol=1e-12)
+
+
+def test_the_earlier_pages_gb_is_read_as_a_gib_through_data_value():
+    # The earlier version of About Persistent Disk performance heads its limits "per GB" and "MB/s": the rows hold
+    # Google's GiB and MiBps (a unit reading of the package), its labels kept beside them; the model reads them so.
+    rows = {i: data.row("google_cloud_limits", i) for i in ("pd_ssd_iops_per_gb_early", "pd_ssd_throughput_per_gb_early")}
+    assert [(r["unit"], r["unit_as_written"]) for r in rows.values()] == [("IOPS per GiB", "IOPS per GB"),
+                                                                          ("MiBps per GiB", "MB/s per GB")]
+    lim = google_cloud.ssd_pd_size_limits(1.0)
+    assert lim["iops"] == data.value("google_cloud_limits", "pd_ssd_iops_per_gb_early", "IOPS per GiB") == rows[
+        "pd_ssd_iops_per_gb_early"]["value"]
+    # today's page gives the same numbers in those units
+    assert rows["pd_ssd_iops_per_gb_early"]["value"] == data.value("google_cloud_limits",
+                                                                   "pd_ssd_regional_read_iops_per_gib", "IOPS per GiB")
+    assert rows["pd_ssd_throughput_per_gb_early"]["value"] == data.value("google_cloud_limits",
+                                                                         "pd_ssd_throughput_per_gib", "MiBps per GiB")
 
 
 def test_write_egress_cap_by_vcpus():

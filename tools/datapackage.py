@@ -14,7 +14,9 @@ What the spec holds, and what the generator adds:
   description replaced and its constraints updated key by key; a mapping with a ``type`` is the table's own field;
 - ``foreignKeys``: foreign keys every resource with that column gets (``document`` -> ``documents.id``);
 - ``resources``: per table, its name, path, title, description, sources, licences (keys), fields, primaryKey and
-  any foreign keys of its own.
+  any foreign keys of its own;
+- ``unit_readings``: where a document writes one unit for another throughout, the reading (document, the label as
+  written, the unit) and its basis; the descriptor carries them as ``unitReadings``.
 """
 import json
 import sys
@@ -73,6 +75,7 @@ def build(spec):
     """The descriptor (a dict) that ``spec`` (the loaded YAML) describes."""
     package = {k: spec["package"][k] for k in ("name", "title", "description")}
     package["licenses"] = _licenses(spec["package"]["licenses"], spec["licenses"], "package")
+    package["unitReadings"] = [dict(r) for r in spec["unit_readings"]]
     package["resources"] = [_resource(spec, r) for r in spec["resources"]]
     return package
 

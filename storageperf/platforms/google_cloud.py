@@ -203,9 +203,10 @@ def ssd_pd_size_limits(size_gib):
     (15000.0, 240.0)
     """
     size = checks.positive("size_gib", size_gib, "GiB")
-    # zonal SSD: 30 IOPS per GB in the earlier version (Google's GB is a GiB); today's regional SSD row is 30 per GiB
-    iops = data.value(_LIMITS, "pd_ssd_iops_per_gb_early", "IOPS per GB")
-    write_iops = data.value(_LIMITS, "pd_ssd_write_iops_per_gb_early", "IOPS per GB")
+    # zonal SSD: 30 IOPS per GiB in the earlier version (written "per GB": Google's GB is a GiB); today's regional
+    # SSD row is 30 per GiB
+    iops = data.value(_LIMITS, "pd_ssd_iops_per_gb_early", "IOPS per GiB")
+    write_iops = data.value(_LIMITS, "pd_ssd_write_iops_per_gb_early", "IOPS per GiB")
     mibps = data.value(_LIMITS, "pd_ssd_throughput_per_gib", "MiBps per GiB")
     return {"iops": checks.scalar_or_array(size * iops), "write_iops": checks.scalar_or_array(size * write_iops),
             "mibps": checks.scalar_or_array(size * mibps)}

@@ -246,7 +246,7 @@ def disk_ios_per_read():
 @functools.cache
 def _disk_ios_per_read():
     s = setup()
-    ops = data.row("cassandra_disk_caching_results", IOSTAT_RUN)["value"]
+    ops = data.value("cassandra_disk_caching_results", IOSTAT_RUN, "ops/s")
     return float(s["disk_count"] * _setup("readahead_iostat_iops_per_disk", "IOPS") / (ops / s["vm_count"]))
 
 
@@ -333,8 +333,8 @@ def _index_ios_per_read(reading):
 
 
 def _chunk_kib(reading):
-    """The RAID 0 chunk a reading splits windows on (None: a window is one I/O). [KB, read as KiB as mdadm does]"""
-    return None if IO_READINGS[reading] is None else _setup(IO_READINGS[reading], "KB")
+    """The RAID 0 chunk a reading splits windows on (None: a window is one I/O). [KiB, mdadm's "k"]"""
+    return None if IO_READINGS[reading] is None else _setup(IO_READINGS[reading], "KiB")
 
 
 def uncached_iops_ceilings(read_ahead_kb):
@@ -480,7 +480,7 @@ def chunk_disk_reads(read_ahead_kb, chunk_kib=None, compression_ratio=1.0):
     [2.0, 1.0]
     """
     ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
-    chunk = checks.positive("chunk_kib", _setup("cassandra_docs_compression_chunk", "KB") if chunk_kib is None
+    chunk = checks.positive("chunk_kib", _setup("cassandra_docs_compression_chunk", "KiB") if chunk_kib is None
                              else chunk_kib, "KiB")
     ratio = checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, low_open=True)
     faults = bandwidth.read_around(chunk * ratio, ra, setup()["page_kib"])["faults"]

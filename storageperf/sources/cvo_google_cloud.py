@@ -178,14 +178,6 @@ def _results():
     return data.load("cvo_google_cloud_results")
 
 
-def _table_1(row_id, unit_written):
-    """A Table 1 number as the report writes it; the caller says what unit it is in."""
-    row = data.row("cvo_google_cloud_setup", row_id)
-    if row["unit"] != unit_written:
-        raise ValueError(f"cvo_google_cloud_setup {row_id} must be written in {unit_written}, got {row['unit']!r}")
-    return float(row["value"])
-
-
 def machine_limits(machine_type):
     """The sustained Persistent Disk limits TR-4816's Table 1 gives a machine type, and its size.
 
@@ -207,16 +199,12 @@ def machine_limits(machine_type):
     (60000.0, 1200.0)
     """
     t = _SHORT[checks.choice("machine_type", machine_type, MACHINE_TYPES)]
-    out = {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in {
+    # the rows' units are what the report means: its "MBps" are Google's MiB/s, its "TB" NetApp's TiB (unit_as_written)
+    return {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in {
         "read_iops": ("pd_read_iops", "IOPS"), "write_iops": ("pd_write_iops", "IOPS"), "vcpu": ("vcpu", "vCPU"),
-        "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks")}.items()}
-    # Google's limits, read in Google's unit: the report's "MBps" column holds Google's MiBps numbers
-    out["read_mibps"] = _table_1(f"{t}_pd_read_mibps", "MBps")
-    out["write_mibps"] = _table_1(f"{t}_pd_write_mibps", "MBps")
-    # NetApp's "TB" of a disk or a licence is a TiB (NetApp: "the terms GB/GiB and TB/TiB are used interchangeably")
-    out["disk_tib"] = _table_1(f"{t}_ssd_pd_disk_size", "TB")
-    out["max_storage_tib"] = _table_1(f"{t}_max_storage", "TB")
-    return out
+        "memory_gib": ("memory", "GiB"), "disks": ("ssd_pd_disks", "disks"),
+        "read_mibps": ("pd_read_mibps", LIMIT_UNIT), "write_mibps": ("pd_write_mibps", LIMIT_UNIT),
+        "disk_tib": ("ssd_pd_disk_size", "TiB"), "max_storage_tib": ("max_storage", "TiB")}.items()}
 
 
 def workload_mix(workload):
@@ -240,8 +228,8 @@ def workload_mix(workload):
     ids = set(data.load("cvo_google_cloud_setup")["id"])
     read = (data.value("cvo_google_cloud_setup", f"{w}_read_pct", "%") if f"{w}_read_pct" in ids
             else 100 - data.value("cvo_google_cloud_setup", f"{w}_write_pct", "%"))
-    # The report writes "8KB" for 8 x 1,024 bytes (cvo-google-cloud-03): its KB is read as a KiB here, not converted.
-    block = data.value("cvo_google_cloud_setup", f"{w}_block_size", "KB")
+    # The report writes "8KB" for 8 x 1,024 bytes (cvo-google-cloud-03): the rows are in KiB, "KB" as written.
+    block = data.value("cvo_google_cloud_setup", f"{w}_block_size", BLOCK_UNIT)
     return {"block_size_kib": block, "read_share": read / 100}
 
 

@@ -70,8 +70,9 @@ def _mix_points(io_kib, document="anf-advanced-calculator"):
     if rows.empty:
         raise ValueError(f"io_kib must be 64 or 4 for document {document!r} (the page states no other curve); "
                          f"got {io_kib!r}")
-    mibps = [data.value(_MIX, i, "MiB/s") if u == "MiB/s" else bandwidth.bandwidth_mibps(v, io_kib)
-             for i, u, v in zip(rows["id"], rows["unit"], rows["value"])]
+    mibps = [data.value(_MIX, i, "MiB/s") if u == "MiB/s"
+             else bandwidth.bandwidth_mibps(data.value(_MIX, i, "IOPS"), io_kib)
+             for i, u in zip(rows["id"], rows["unit"])]
     return tuple(float(r) for r in rows["read_percent"].to_numpy() / 100), tuple(float(m) for m in mibps)
 
 
