@@ -1463,6 +1463,35 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
     assert "drawn once the page is scrolled" not in text
 
 
+def test_the_participants_pdf_is_their_site_on_paper_without_an_answer(browser, html_dir, participant_site, tmp_path):
+    # make handouts prints the participant's site as _build/participant.pdf; printed here for one chapter only (the
+    # whole book is printed above): the chapter's text, none of its solutions, and a title page naming the edition
+    from bs4 import BeautifulSoup
+    from pypdf import PdfReader
+
+    from storageperf_book import editions
+    from storageperf_book.handouts import book_pdf, build_facts
+
+    chapter = "book/large-volumes.html"
+    target = tmp_path / "participant.pdf"
+    book_pdf(participant_site / "participant-site", ROOT, target, CHROMIUM, FLAGS, browser=browser,
+             facts=build_facts(ROOT), pages=[chapter], edition="participant")
+    squeeze = lambda t: re.sub(r"\s+", "", t)  # noqa: E731  (a PDF's text breaks lines where the page did not)
+    text = squeeze(_pdf_text(target.read_bytes()))
+    def article(site):
+        return BeautifulSoup((site / chapter).read_text(encoding="utf-8"), "html.parser").select_one("article")
+
+    said = [squeeze(p.get_text(" "))[:60] for p in article(participant_site / "participant-site").select("section > p")
+            if len(p.get_text(strip=True)) > 60]
+    assert len(said) > 10 and all(p in text for p in said), [p for p in said if p not in text][:3]
+    # the site's solutions (the instructor's, printed open in guide.pdf): none of their words in the participant's
+    answers = [squeeze(p.get_text(" "))[:60] for e in editions.answer_elements(article(html_dir)) for p in e.select("p")
+               if len(p.get_text(strip=True)) > 40 and not p.find_parent(class_="admonition-title")]
+    assert len(answers) >= 2 and not [a for a in answers if a in text], [a for a in answers if a in text]
+    first = " ".join(PdfReader(target).pages[0].extract_text().split())
+    assert "Participant edition" in first and "without their solutions" in first, first
+
+
 def _quiz_spec(html_dir, form):
     """A question's key and feedback, as the site serves them to quiz.js."""
     spec = json.loads(form.get_attribute("data-quiz"))
