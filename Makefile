@@ -32,10 +32,10 @@ $(VENV)/.handouts: $(VENV)/.book tests/requirements.txt
 	$(BIN)/pip install --quiet $$(for p in $(HANDOUT_PACKAGES); do grep -E "^$$p==" tests/requirements.txt; done)
 	touch $@
 
-handouts: book $(VENV)/.handouts chromium  ## the site as one zip to serve offline, and the book as one PDF, in _build/
+handouts: book $(VENV)/.handouts chromium  ## the site as one zip to serve offline, the book as one PDF and, after make workshop, the participant's site as one PDF, in _build/
 	$(BIN)/python tools/handouts.py
 
-release: handouts workshop  ## a release's files with SHA256SUMS and manifest.json in _build/release (what .github/workflows/release.yml publishes)
+release: workshop handouts  ## a release's files with SHA256SUMS and manifest.json in _build/release (what .github/workflows/release.yml publishes); workshop first, for handouts prints its participant's site
 	$(BIN)/python tools/release.py
 
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium

@@ -5,11 +5,12 @@ serves it to a browser on the same machine, figures, calculators and the sizing 
 modules and read files beside them, which a browser does only over http). Opened from the file system, the pages'
 text reads and prints; the figures and the live parts need the server.
 
-The PDF is the table of contents' pages as one document, printed by Chromium: a title page (the guide, when and from
-which commit it was built, the date of its prices), then each page as the site prints it (figures drawn, answers
-open), a chapter to a new sheet. Being one document, its links between pages land inside it (a link to anything
-else of the site, a download say, is left as text: the PDF names no local address), its bookmarks are its chapters
-and sections, its pages are numbered through, and it is tagged for screen readers.
+The PDF is the table of contents' pages as one document, printed by Chromium: a title page (the guide, its edition
+when it is the participant's, when and from which commit it was built, the date of its prices), then each page as the
+site prints it (figures drawn, answers open: the participant's site has none), a chapter to a new sheet. Being one
+document, its links between pages land inside it (a link to anything else of the site, a download say, is left as
+text: the PDF names no local address), its bookmarks are its chapters and sections, its pages are numbered through,
+and it is tagged for screen readers.
 """
 from __future__ import annotations
 
@@ -135,6 +136,7 @@ _ARTICLE = """async ([slug, slugs]) => {
 _STYLE = """
   .pdf-title { break-after: page; padding-top: 30%; }
   .pdf-title-name { font-size: 2rem; font-weight: bold; }  /* not a heading: the first page's is the bookmark */
+  .pdf-title-edition { font-size: 1.3rem; }
   .pdf-title dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.3rem 1rem; margin-top: 2rem; }
   .pdf-title dt { font-weight: bold; }
   .pdf-page { break-before: page; }
@@ -162,20 +164,26 @@ def build_facts(root, now=None):
     return {**guide_version(root, now), "prices": [price_dates(p) for p in PRICES]}
 
 
-def _title_page(root, facts):
+#: What the title page says of an edition of the site, by :func:`book_pdf`'s ``edition``.
+EDITIONS = {None: "", "participant": ("<p class=\"pdf-title-edition\">Participant edition: the exercises without their "
+                                      "solutions, the knowledge checks without their answers.</p>")}
+
+
+def _title_page(root, facts, edition=None):
     commit = (f"commit {facts['commit']}" if facts["commit"]
               else "a copy without its history (no commit known)")
     rows = [("Built", facts["built"]), ("From", commit), ("Prices", "; ".join(facts["prices"]))]
     items = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in rows)
     return (f'<section class="pdf-title" id="pdf-title"><p class="pdf-title-name">{html.escape(_title(root))}</p>'
-            "<p>The guide's pages as one document. Every number in it was computed when it was built; the prices "
-            f"and limits are those of the dates below and of the pages each chapter cites.</p><dl>{items}</dl>"
+            f"{EDITIONS[edition]}<p>The guide's pages as one document. Every number in it was computed when it was "
+            "built; the prices and limits are those of the dates below and of the pages each chapter cites.</p>"
+            f"<dl>{items}</dl>"
             "</section>")
 
 
-def book_pdf(site, root, target, chromium, flags=(), browser=None, facts=None):
-    """Print the table of contents' pages as one tagged, bookmarked, page-numbered PDF at ``target``; return its
-    page count.
+def book_pdf(site, root, target, chromium, flags=(), browser=None, facts=None, pages=None, edition=None):
+    """Print the table of contents' pages (or some of them) as one tagged, bookmarked, page-numbered PDF at
+    ``target``; return its page count.
 
     Parameters
     ----------
@@ -191,12 +199,26 @@ def book_pdf(site, root, target, chromium, flags=(), browser=None, facts=None):
         A browser already running (the caller's); by default one is started for the printing.
     facts : dict, optional
         What the title page says (:func:`build_facts`, by default of ``root`` now).
+    pages : list of str, optional
+        The pages to print, in order, each a page of the table of contents as :func:`toc_pages` names it
+        (``book/intro.html``); by default every one.
+    edition : {None, "participant"}, optional
+        The edition of the site ``site`` is, which the title page names (:data:`EDITIONS`): ``"participant"`` for
+        the participant's site (``make workshop``), None for the site as built.
     """
     from playwright.sync_api import sync_playwright
     from pypdf import PdfReader
 
-    site, facts = Path(site), facts or build_facts(root)
-    pages = toc_pages(root)
+    toc = toc_pages(root)
+    if pages is None:
+        pages = toc
+    elif isinstance(pages, str) or not list(pages) or not all(p in toc for p in pages):
+        unknown = pages if isinstance(pages, str) else next((p for p in pages if p not in toc), "no page")
+        raise ValueError(f"pages must be a list of pages of the table of contents ({toc[0]}, ...); "
+                         f"got {unknown!r}")
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(map(repr, EDITIONS))}; got {edition!r}")
+    site, facts, pages = Path(site), facts or build_facts(root), list(pages)
     slugs = {p: _slug(p) for p in pages}
     book = type("Book", (_Book,), {})   # this printing's own document
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(book, directory=str(site)))
@@ -225,7 +247,7 @@ def book_pdf(site, root, target, chromium, flags=(), browser=None, facts=None):
         book.document = ('<!DOCTYPE html><html lang="en" data-theme="light" data-mode="light"><head>'
                          f'<meta charset="utf-8"><title>{html.escape(_title(root))}</title>{head}'
                          f'<style>{_STYLE}</style></head>'
-                         f'<body>{_title_page(root, facts)}{"".join(parts)}</body></html>').encode("utf-8")
+                         f'<body>{_title_page(root, facts, edition)}{"".join(parts)}</body></html>').encode("utf-8")
         # a page of its own, with none of the site's scripts
         context = b.new_context(viewport={"width": 1000, "height": 900})
         page = context.new_page()

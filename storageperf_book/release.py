@@ -16,6 +16,7 @@ from pathlib import Path
 #: A release's files: name in the release -> where the build writes it, relative to ``_build``, and what it is.
 ASSETS = {
     "guide.pdf": ("guide.pdf", "the whole book as one PDF"),
+    "participant.pdf": ("participant.pdf", "the participant's site as one PDF, without answers"),
     "guide-offline.zip": ("guide-offline.zip", "the site to read offline"),
     "participant.zip": ("workshop/participant.zip", "the workshop's participant edition"),
     "instructor.zip": ("workshop/instructor.zip", "the workshop's instructor edition"),
@@ -23,7 +24,8 @@ ASSETS = {
 }
 
 #: The make target that writes each file of :data:`ASSETS`.
-MADE_BY = {"guide.pdf": "make handouts", "guide-offline.zip": "make handouts", "participant.zip": "make workshop",
+MADE_BY = {"guide.pdf": "make handouts", "participant.pdf": "make workshop, then make handouts",
+           "guide-offline.zip": "make handouts", "participant.zip": "make workshop",
            "instructor.zip": "make workshop", "participant-site.zip": "make workshop"}
 
 SUMS = "SHA256SUMS"

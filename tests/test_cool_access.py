@@ -328,8 +328,11 @@ def test_the_200_tib_exercise_uses_a_large_volumes_throughputs():
 
     cells = json.loads((Path(__file__).parent.parent / "book" / "cool-access.ipynb").read_text(encoding="utf-8"))["cells"]
     source = next("".join(c["source"]) for c in cells if "EX2 = dict(" in "".join(c["source"]))
-    assert 'volume_type="large"' in source
-    assert "read_throughput_mibps(1.0, EX2[\"random_share\"], ex2_limit)" in source
+    assert 'volume_type="large"' in source and "ex2_limit = " in source
+    # the throughput is read at that limit, in the exercise's cell and on the site (the mix calculator offers it)
+    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "read_throughput_mibps(1.0, EX2[\"random_share\"], ex2_limit)" in code
+    assert "VOLUME_LIMITS = (TEST_LIMIT, " in code and "ex2_limit)" in code
     limit = float(anf.cool_access_volume_throughput_mibps(200, "Premium", 100, "2025", volume_type="large"))
     assert limit > cool_access.measured_volume_limit_mibps()
     assert cool_access.read_throughput_mibps(1.0, 0.5, limit) != pytest.approx(cool_access.read_throughput_mibps(1.0, 0.5))

@@ -91,3 +91,19 @@ def test_bad_facts_are_refused(tmp_path):
     build = _fake_build(tmp_path / "_build")
     with pytest.raises(ValueError, match="facts must be a dict with built, commit and prices.*got {'built'"):
         release.collect(build, build / "release", {"built": "2026-11-28"})
+
+
+def test_the_pdf_refuses_a_page_outside_the_table_of_contents_and_an_unknown_edition(tmp_path):
+    # refused before any browser starts: a page the PDF cannot link into, an edition the title page cannot name
+    from pathlib import Path
+
+    from storageperf_book.handouts import book_pdf
+
+    root = Path(__file__).resolve().parent.parent
+    for pages, words in ((["book/intro.html", "book/nowhere.html"], "got 'book/nowhere.html'"),
+                         ([], "got 'no page'"), ("book/intro.html", "got 'book/intro.html'")):
+        with pytest.raises(ValueError, match=f"pages must be a list of pages of the table of contents.*{words}"):
+            book_pdf(tmp_path, root, tmp_path / "x.pdf", "chromium", pages=pages)
+    with pytest.raises(ValueError, match="edition must be one of None, 'participant'; got 'trainer'"):
+        book_pdf(tmp_path, root, tmp_path / "x.pdf", "chromium", pages=["book/intro.html"], edition="trainer")
+    assert not (tmp_path / "x.pdf").exists()

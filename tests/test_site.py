@@ -1463,6 +1463,35 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
     assert "drawn once the page is scrolled" not in text
 
 
+def test_the_participants_pdf_is_their_site_on_paper_without_an_answer(browser, html_dir, participant_site, tmp_path):
+    # make handouts prints the participant's site as _build/participant.pdf; printed here for one chapter only (the
+    # whole book is printed above): the chapter's text, none of its solutions, and a title page naming the edition
+    from bs4 import BeautifulSoup
+    from pypdf import PdfReader
+
+    from storageperf_book import editions
+    from storageperf_book.handouts import book_pdf, build_facts
+
+    chapter = "book/large-volumes.html"
+    target = tmp_path / "participant.pdf"
+    book_pdf(participant_site / "participant-site", ROOT, target, CHROMIUM, FLAGS, browser=browser,
+             facts=build_facts(ROOT), pages=[chapter], edition="participant")
+    squeeze = lambda t: re.sub(r"\s+", "", t)  # noqa: E731  (a PDF's text breaks lines where the page did not)
+    text = squeeze(_pdf_text(target.read_bytes()))
+    def article(site):
+        return BeautifulSoup((site / chapter).read_text(encoding="utf-8"), "html.parser").select_one("article")
+
+    said = [squeeze(p.get_text(" "))[:60] for p in article(participant_site / "participant-site").select("section > p")
+            if len(p.get_text(strip=True)) > 60]
+    assert len(said) > 10 and all(p in text for p in said), [p for p in said if p not in text][:3]
+    # the site's solutions (the instructor's, printed open in guide.pdf): none of their words in the participant's
+    answers = [squeeze(p.get_text(" "))[:60] for e in editions.answer_elements(article(html_dir)) for p in e.select("p")
+               if len(p.get_text(strip=True)) > 40 and not p.find_parent(class_="admonition-title")]
+    assert len(answers) >= 2 and not [a for a in answers if a in text], [a for a in answers if a in text]
+    first = " ".join(PdfReader(target).pages[0].extract_text().split())
+    assert "Participant edition" in first and "without their solutions" in first, first
+
+
 def _quiz_spec(html_dir, form):
     """A question's key and feedback, as the site serves them to quiz.js."""
     spec = json.loads(form.get_attribute("data-quiz"))
@@ -2005,6 +2034,29 @@ def _on_site_steps(label):
         return [("studio", {"capacity_tib": f"{v['ex_cap']:g}", "mibps": f"{v['ex_mibps']:,.1f}"}, v["region"],
                  {f"{studio.ANF} {level}, regular volume": _usd(v[f"ex2_usd_{level}"])
                   for level in ("Standard", "Premium", "Ultra", "Flexible")})]
+    if label == "ex-cool-worth":
+        v = _chapter_values("cool-access")
+        # the cost calculator prices its own data: every line of the bill is per TiB, so the exercise's is a multiple
+        assert v["ex2_saving"] == pytest.approx(v["ex2_scale"] * v["ex2_site_saving"], rel=1e-9)
+        cool = {"Volume throughput limit [MiB/s]": f"{v['ex2_limit']:g}", "Random share": f"{v['ex2_random_position']:g}"}
+        return [("calculator", "cool-access", "Monthly cost by the share of the data read",
+                 {"Read a month": f"{v['ex2_read_position']:g}", "Random share of reads": f"{v['ex2_random_position']:g}"},
+                 [f"{v['ex2_site_data_tib']:g} TiB Premium", f"{v['ex2_cool']:.0f}% cool",
+                  f"saves {v['ex2_site_saving']:,.0f} USD"]),
+                ("calculator", "cool-access", "Read throughput by the random share of reads",
+                 {**cool, "Share of reads from cool": "1"}, [f"volume: {v['ex2_t']:,.0f} MiB/s", "extrapolated"]),
+                ("calculator", "cool-access", "Read throughput by the random share of reads",
+                 {**cool, "Share of reads from cool": "0"}, [f"volume: {v['ex2_hot']:,.0f} MiB/s"])]
+    if label == "ex-cas-hit":
+        v = _chapter_values("cassandra-disk-caching")
+        steps = {"Client threads": f"{v['ex_hit_threads']:g}", "Read-ahead [KiB]": f"{v['ex_hit_ra']:g}"}
+        return [("calculator", "cassandra-disk-caching", "Cluster reads and P95 latency by client threads",
+                 {**steps, "Host-cache hit ratio": f"{v['hit_ex_ratio']:g}"},
+                 ["Extrapolated", "hit ratio below the source's warm cache", f"ReadOnly at most {v['ops_ex']:,.0f}",
+                  f"ReadOnly limited by {v['bind_ex']}"]),
+                ("calculator", "cassandra-disk-caching", "Cluster reads and P95 latency by client threads",
+                 {**steps, "Host-cache hit ratio": f"{v['hit_warm_ratio']:g}"},
+                 [f"ReadOnly: {v['ops_warm16']:,.0f} ops/s"])]
     raise AssertionError(f"the run sheet names {label}, for which this test knows no steps on the site")
 
 
@@ -2030,14 +2082,12 @@ def _set_calculator(calc, label, position):
                      spec["labels"].index(position))
 
 
-def test_the_three_hour_agenda_is_done_on_the_participant_site_alone(browser, participant_site, participant_server):
-    # each exercise the run sheet's three-hour table names: its "On the site" paragraph on the participant's page
-    # names each control and value it sets; set so on that page (or in the studio), the page shows the chapter's answer
+def _done_on_the_site(browser, participant_site, participant_server, labels):
+    """Each exercise of ``labels``: its "On the site" paragraph on the participant's page names each control and value
+    it sets; set so on that page (or in the studio), the page shows the chapter's answer. Returns those done."""
     from bs4 import BeautifulSoup
 
     site = participant_site / "participant-site" / "book"
-    labels = _three_hour_exercises()
-    assert len(labels) >= 5, labels
     done = []
     for label in labels:
         found = [p for p in sorted(site.glob("*.html")) if f'id="{label}"' in p.read_text(encoding="utf-8")]
@@ -2087,4 +2137,20 @@ def test_the_three_hour_agenda_is_done_on_the_participant_site_alone(browser, pa
             page.close()
             assert problems == [], f"{label}: {problems}"
             done.append(label)
-    assert set(done) == set(labels)
+    return list(dict.fromkeys(done))
+
+
+def test_the_three_hour_agenda_is_done_on_the_participant_site_alone(browser, participant_site, participant_server):
+    labels = _three_hour_exercises()
+    assert len(labels) >= 5, labels
+    assert set(_done_on_the_site(browser, participant_site, participant_server, labels)) == set(labels)
+
+
+def test_the_full_days_cool_access_and_host_cache_exercises_are_done_on_the_participant_site(
+        browser, participant_site, participant_server):
+    # the last two of the full day's exercises that needed a kernel: the 200 TiB data set's saving and its large
+    # volume's cool reads, and the hit ratio of hot data twice the host cache; both set by the full-day sheet
+    labels = ["ex-cool-worth", "ex-cas-hit"]
+    full_day = RUN_SHEET.read_text(encoding="utf-8").split("## A full day", 1)[1].split("\n## ", 1)[0]
+    assert all(f"{{ref}}`{label}`" in full_day for label in labels)
+    assert _done_on_the_site(browser, participant_site, participant_server, labels) == labels
