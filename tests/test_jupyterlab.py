@@ -91,7 +91,8 @@ CASES = [
      lambda: f"50 TiB Premium: {anf.volume_throughput_mibps(50, 'Premium'):,.0f} MiB/s",
      lambda: f"{units.convert(data.value('azure_vm_limits', 'd32_v5_network', 'Mbps'), 'Mbps', 'MiB/s'):,.0f} MiB/s, not the"),
     ("cool-access.ipynb", "Random share", "0.5",
-     lambda: f"100% cool, 50% random: {cool_access.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s",
+     lambda: f"100% cool, 50% random, {cool_access.measured_volume_limit_mibps():,.0f} MiB/s volume: "
+             f"{cool_access.read_throughput_mibps(1.0, 0.5):,.0f} MiB/s",
      lambda: f"({cool_access.endpoints_mibps()['hot', 'sequential']:,.0f} to"),
     ("cassandra-disk-caching.ipynb", "Client threads", "256", lambda: _cassandra_title(256),
      lambda: f"{cassandra_disk_caching.disk_ios_per_read():.2f} I/Os a read."),
