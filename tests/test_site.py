@@ -61,13 +61,24 @@ def pages(html_dir):
     return sorted(p.relative_to(html_dir).as_posix() for p in html_dir.rglob("*.html") if "_static" not in p.parts)
 
 
-@pytest.fixture(scope="module")
-def server(html_dir):
-    handler = functools.partial(_QuietHandler, directory=str(html_dir))
+def _serving(folder):
+    """A folder served on 127.0.0.1 for as long as the generator is held: yields its address."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
+
+
+def _commit():
+    """The checkout's commit as the guide's version names it (12 hex digits), or "" without git history."""
+    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                          text=True, check=False).stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def server(html_dir):
+    yield from _serving(html_dir)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -1435,8 +1446,7 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
     assert len(pdf.pages) == count
     # a title page: when and from which commit it was built, and the date of the prices
     first = " ".join(pdf.pages[0].extract_text().split())
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
-                            text=True, check=False).stdout.strip()
+    commit = _commit()
     assert facts["built"] in first and anf.PRICE_SNAPSHOT_DATE in first
     assert (commit and f"commit {commit}" in first) or (not commit and "no commit known" in first), first
     # a bookmark for each page, in order, with its sections under it
@@ -1576,17 +1586,13 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
     assert sum(last.groupby(level="question").sum() > 0) == 2  # only the two questions checked
 
 
-def test_a_simulated_room_three_on_the_participant_site_and_one_in_a_kernel(browser, participant_site, tmp_path):
+def test_a_simulated_room_three_on_the_participant_site_and_one_in_a_kernel(browser, participant_server, tmp_path):
     # The workshop's loop end to end: three participants answer the HPC/EDA chapter's first question on the
     # participant's site, each in a browser of their own (one wrong, then right; one right; one wrong), and download
     # their answers; a fourth answers in a kernel and saves; the trainer's room() reads the folder with the key and
     # the room's chart shows the misconception fixed on the second attempt beside where the room ended.
     from storageperf_book import quiz
 
-    site = participant_site / "participant-site"
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     key = {z.id: z for z in quiz.chapter_quizzes(ROOT / "book" / "hpc-eda.ipynb")}
     first_id = next(i for i, z in key.items() if z.kind == "choice")
     question = key[first_id]
@@ -1594,26 +1600,23 @@ def test_a_simulated_room_three_on_the_participant_site_and_one_in_a_kernel(brow
     wrong = next(c for c in question.letters if c not in question.correct)
     folder = tmp_path / "room"
     folder.mkdir()
-    try:
-        for choices in ([wrong, right], [right], [wrong]):
-            context = browser.new_context()
-            page = context.new_page()
-            errors = []
-            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/book/hpc-eda.html")
-            form = page.locator(f'form.quiz:has(input[name="{first_id.replace("/", "-")}"])')
-            for letter in choices:
-                form.locator(f'input[value="{letter}"]').check()
-                form.locator("button.quiz-check").click()
-                page.wait_for_function("el => el.textContent.trim()", arg=form.locator(".quiz-feedback").element_handle())
-            assert (question.right in form.locator(".quiz-feedback").text_content()) == (choices[-1] == right)
-            with page.expect_download() as waiting:
-                page.locator("button.quiz-download").click()
-            waiting.value.save_as(folder / waiting.value.suggested_filename)
-            assert errors == []
-            context.close()
-    finally:
-        httpd.shutdown()
+    for choices in ([wrong, right], [right], [wrong]):
+        context = browser.new_context()
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.goto(f"{participant_server}/book/hpc-eda.html")
+        form = page.locator(f'form.quiz:has(input[name="{first_id.replace("/", "-")}"])')
+        for letter in choices:
+            form.locator(f'input[value="{letter}"]').check()
+            form.locator("button.quiz-check").click()
+            page.wait_for_function("el => el.textContent.trim()", arg=form.locator(".quiz-feedback").element_handle())
+        assert (question.right in form.locator(".quiz-feedback").text_content()) == (choices[-1] == right)
+        with page.expect_download() as waiting:
+            page.locator("button.quiz-download").click()
+        waiting.value.save_as(folder / waiting.value.suggested_filename)
+        assert errors == []
+        context.close()
     quiz.ANSWERS.clear()
     quiz.ATTEMPTS.clear()
     question.check(right)  # the fourth, in a kernel
@@ -1758,8 +1761,7 @@ def test_the_studios_answer_says_the_date_of_its_prices(browser, server):
     page, problems = _studio(browser, server)
     answer = page.inner_text("#studio-answer")
     # the prices' date, then the guide's version: the commit the site was built from (the tests build this checkout)
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
-                            text=True, check=False).stdout.strip()
+    commit = _commit()
     said = re.search(r"Prices: Azure Retail Prices snapshot of (\S+)\. Guide built (\d{4}-\d\d-\d\d) from (.+)\.$", answer)
     assert said and said[1] == anf.PRICE_SNAPSHOT_DATE and problems == [], answer
     assert said[3] == (f"commit {commit}" if commit else "a copy without its history"), answer
@@ -1770,8 +1772,7 @@ def test_each_calculator_says_which_guide_its_answer_comes_from(browser, server,
     # every page carries the build's version in its head; calculator.js says it under each calculator's answer
     from storageperf_book.version import version_text
 
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
-                            text=True, check=False).stdout.strip()
+    commit = _commit()
     meta = re.compile(r'<meta name="guide-version" content="Guide built (\d{4}-\d\d-\d\d) from ([^"]+)\.">')
     with_calculators = []
     for path in sorted((html_dir / "book").glob("*.html")):
@@ -2062,11 +2063,7 @@ def _on_site_steps(label):
 
 @pytest.fixture(scope="module")
 def participant_server(participant_site):
-    handler = functools.partial(_QuietHandler, directory=str(participant_site / "participant-site"))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    yield from _serving(participant_site / "participant-site")
 
 
 def _set_calculator(calc, label, position):
