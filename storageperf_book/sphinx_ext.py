@@ -128,6 +128,15 @@ def _copy_plotly(app):
         (static / PLOTLY_LICENSE).write_bytes(files[plotly_bundle.LICENSE])
 
 
+def _version(app):
+    # The build's version (storageperf_book.version.guide_version), asked of git once a build.
+    if not hasattr(app, "_guide_version"):
+        from .version import guide_version
+
+        app._guide_version = guide_version(app.srcdir)
+    return app._guide_version
+
+
 #: The build's version in a page's head, which calculator.js says under each calculator's answer.
 _VERSION_META = re.compile(r'\n?<meta name="guide-version" content="[^"]*">')
 
@@ -138,9 +147,9 @@ def _guide_version_meta(app, exception):
     if exception is None and app.builder.format == "html":
         import html
 
-        from .version import guide_version, version_text
+        from .version import version_text
 
-        meta = f'<meta name="guide-version" content="{html.escape(version_text(guide_version(app.srcdir)))}">'
+        meta = f'<meta name="guide-version" content="{html.escape(version_text(_version(app)))}">'
         for page in Path(app.outdir).rglob("*.html"):
             text = page.read_text(encoding="utf-8")
             done = _VERSION_META.sub("", text).replace("</head>", f"{meta}\n</head>", 1)
@@ -152,10 +161,8 @@ def _write_studio_facts(app, exception):
     # The sizing studio's page computes from this one file, generated from the data package with the site.
     if exception is None and app.builder.format == "html":
         from .studio_page import FACTS_FILE, facts_json
-        from .version import guide_version
 
-        (Path(app.outdir) / "_static" / FACTS_FILE).write_text(facts_json(guide_version(app.srcdir)),
-                                                               encoding="utf-8")
+        (Path(app.outdir) / "_static" / FACTS_FILE).write_text(facts_json(_version(app)), encoding="utf-8")
 
 
 def _copy_data(app, exception):
