@@ -703,14 +703,20 @@ def test_a_figure_stays_dark_as_its_calculator_moves(browser, server, html_dir, 
             assert _luminance(light_bg) > 0.9 and _luminance(light_text) < 0.3, f"{name} figure {i} toggled to light"
 
 
+def _page_text(page):
+    """A PDF page's text as a reader reads it: ligatures (a commit's "ff" set as one glyph) as their letters, one
+    space between words."""
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", page.extract_text()).split())
+
+
 def _pdf_text(pdf):
     import io
-    import unicodedata
 
     from pypdf import PdfReader
 
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
-    return " ".join(unicodedata.normalize("NFKC", text).split())
+    return " ".join(_page_text(p) for p in PdfReader(io.BytesIO(pdf)).pages)
 
 
 # What paper must show: each figure's title lines, each solution's first words, each folded answer's first words.
@@ -1445,7 +1451,7 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
         at = found
     assert len(pdf.pages) == count
     # a title page: when and from which commit it was built, and the date of the prices
-    first = " ".join(pdf.pages[0].extract_text().split())
+    first = _page_text(pdf.pages[0])
     commit = _commit()
     assert facts["built"] in first and anf.PRICE_SNAPSHOT_DATE in first
     assert (commit and f"commit {commit}" in first) or (not commit and "no commit known" in first), first
@@ -1461,7 +1467,7 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
     assert sum(depth == 1 for depth, _ in marks) > 2 * len(titles)
     # every sheet numbered through; every link between pages lands inside the PDF; none names a local address
     for i, sheet in enumerate(pdf.pages, start=1):
-        assert " ".join(sheet.extract_text().split()).endswith(f"{i} / {count}"), i
+        assert _page_text(sheet).endswith(f"{i} / {count}"), i
     links = [a.get_object() for sheet in pdf.pages for a in sheet.get("/Annots") or []]
     uris = [a["/A"]["/URI"] for a in links if "/A" in a and a["/A"].get("/S") == "/URI"]
     inside = [a for a in links if "/Dest" in a or ("/A" in a and a["/A"].get("/S") == "/GoTo")]
@@ -1498,7 +1504,7 @@ def test_the_participants_pdf_is_their_site_on_paper_without_an_answer(browser, 
     answers = [squeeze(p.get_text(" "))[:60] for e in editions.answer_elements(article(html_dir)) for p in e.select("p")
                if len(p.get_text(strip=True)) > 40 and not p.find_parent(class_="admonition-title")]
     assert len(answers) >= 2 and not [a for a in answers if a in text], [a for a in answers if a in text]
-    first = " ".join(PdfReader(target).pages[0].extract_text().split())
+    first = _page_text(PdfReader(target).pages[0])
     assert "Participant edition" in first and "without their solutions" in first, first
 
 
