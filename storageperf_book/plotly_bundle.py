@@ -23,7 +23,7 @@ import urllib.request
 from pathlib import Path
 
 #: The npm package: plotly.js's official partial bundle with the trace types scatter, bar and pie (the book draws
-#: scatter and bar; tests/test_site.py checks every figure's trace types against the bundle served).
+#: scatter and bar; tests/website/test_figures.py checks every figure's trace types against the bundle served).
 PACKAGE = "plotly.js-basic-dist-min"
 #: Its version: the plotly.js that plotly.py 7.1.0 bundles (the header of plotly's package_data/plotly.min.js).
 VERSION = "4.1.1"

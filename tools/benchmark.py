@@ -56,7 +56,7 @@ HTML_BUDGET = 46_000  # bytes of each chapter page's HTML, gzip-compressed (a ca
 READY_BUDGET = 2  # each chapter page ready within this many times the intro's ready time
 REDRAW_BUDGET = 30  # ms: the median from a calculator control's input event to its figure redrawn and painted
 
-GZIP_LEVEL = 9  # the level the server compresses at, as tests/test_site.py measures a page's HTML
+GZIP_LEVEL = 9  # the level the server compresses at, as tests/website/test_build.py measures a page's HTML
 COMPRESSED = {".html", ".js", ".css", ".json", ".svg"}  # text types the server gzips; fonts and the rest go as they are
 LOADS = 3  # ready time: the median of this many cold loads of each page
 MOVES = 9  # redraw: timed moves of each calculator's control

@@ -148,7 +148,7 @@ SHARED = {"capacity_tib": "50", "mibps": "2000", "io_kib": "64", "read_share": "
           "cold_share": "0.6", "region": "westeurope"}
 
 
-def studio(browser, server, query=SHARED, width=1280, colour_scheme="light"):
+def open_studio(browser, server, query=SHARED, width=1280, colour_scheme="light"):
     from urllib.parse import urlencode
 
     page, problems = open_page(browser, f"{server}/{STUDIO}?{urlencode(query)}", width, colour_scheme, draw_all=False)

@@ -1,12 +1,12 @@
 """The measurement reader: a fio file opened in the page is read there, on a wide screen and a phone."""
 import json
 
-from website.browsing import PHONE, ROOT, studio
+from website.browsing import PHONE, ROOT, open_studio
 
 
 def test_a_fio_file_opened_in_the_page_is_read_there(browser, server):
     sample = sorted((ROOT / "data" / "measurements" / "fio").glob("*.json"))[0]
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     page.set_input_files("#studio-fio-file", str(sample))
     page.wait_for_selector("#studio-fio-runs tbody tr")
     from storageperf import measurements
@@ -29,7 +29,7 @@ def test_the_page_says_whether_a_fio_run_used_direct_io_and_flags_the_page_cache
     from storageperf import measurements
 
     fio = ROOT / "data" / "measurements" / "fio"
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     memory = page.get_by_label("Memory of the machine fio ran on (GiB)")
     page.set_input_files("#studio-fio-file", str(fio / "fio-3.33-json-randread.json"))
     page.wait_for_selector("#studio-fio-runs tbody tr")
@@ -96,7 +96,7 @@ def test_on_a_phone_the_fio_charts_text_is_legible_and_whole(browser, server, tm
     long_name = "sequential-read-128k-iodepth32-numjobs4-on-the-shared-volume-after-the-nightly-backup"
     run["jobs"][0]["jobname"] = long_name
     (tmp_path / "long-name.json").write_text(json.dumps(run), encoding="utf-8")
-    page, problems = studio(browser, server, width=PHONE)
+    page, problems = open_studio(browser, server, width=PHONE)
     for sample, job in [(fio / "fio-3.33-json-plus-randrw.json", "mixed"), (fio / "fio-3.33-json-trim.json", "trims"),
                         (tmp_path / "long-name.json", long_name)]:
         page.set_input_files("#studio-fio-file", str(sample))

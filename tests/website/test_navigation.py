@@ -1,7 +1,7 @@
 """Getting around: search, links that restore a calculator or the studio, report an error."""
 import json
 
-from website.browsing import FORK, SHARED, STUDIO, open_page, studio
+from website.browsing import FORK, SHARED, STUDIO, open_page, open_studio
 
 
 def test_search_finds_a_word_and_the_page_found_marks_it(browser, server, html_dir):
@@ -34,7 +34,7 @@ def _copied(page):
 
 
 def test_a_shared_studio_link_opens_at_the_studio_and_copy_link_gives_that_link(browser, server):
-    page, problems = studio(browser, server, {**SHARED, "mibps": "3000"})
+    page, problems = open_studio(browser, server, {**SHARED, "mibps": "3000"})
     page.wait_for_timeout(300)
     assert _in_view(page, "#studio-app"), page.evaluate("[scrollY, document.getElementById('studio-app').getBoundingClientRect().top]")
     answer = page.inner_text("#studio-answer")

@@ -11,10 +11,10 @@ from website.browsing import (
     built_commit,
     chapter_pages,
     open_page,
+    open_studio,
     page_text,
     pdf_text,
     serving,
-    studio,
 )
 
 # What paper must show: each figure's title lines, each solution's first words, each folded answer's first words.
@@ -79,7 +79,7 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
     assert "python3 -m http.server" in readme and "py -m http.server" in readme  # macOS and Linux; Windows
     # served by a plain static server from the unzipped folder, the studio answers and a calculator's page loads clean
     with serving(tmp_path / "offline" / "guide") as served:
-        page, problems = studio(browser, served)
+        page, problems = open_studio(browser, served)
         assert page.locator("#studio-options tbody tr").count() > 1 and problems == []
         page.close()
         page, problems = open_page(browser, f"{served}/book/cool-access.html")

@@ -3,13 +3,13 @@ import csv
 import json
 import re
 
-from website.browsing import SHARED, STUDIO, built_commit, luminance, studio, studio_table, switch_theme
+from website.browsing import SHARED, STUDIO, built_commit, luminance, open_studio, studio_table, switch_theme
 
 
 def test_the_studio_opens_at_the_inputs_of_its_link_and_answers_as_the_model_does(browser, server):
     from storageperf import studio
 
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     for name, value in SHARED.items():
         assert page.input_value(f"#studio-{name}") == value
     want = studio.options(capacity_tib=50, mibps=2000, io_kib=64, read_share=0.7, latency_ms=2, cold_share=0.6,
@@ -23,7 +23,7 @@ def test_the_studio_opens_at_the_inputs_of_its_link_and_answers_as_the_model_doe
 
 def test_a_change_reranks_and_lands_in_the_link(browser, server):
     # how fast it answers is make bench's to say (tools/benchmark.py): a test never depends on the machine's speed
-    page, _ = studio(browser, server)
+    page, _ = open_studio(browser, server)
     before = page.inner_text("#studio-answer")
     page.evaluate("""() => { const i = document.getElementById('studio-mibps'); i.value = '9000';
         i.dispatchEvent(new Event('input', {bubbles: true})); }""")
@@ -36,7 +36,7 @@ def test_a_pinned_answer_stays_beside_the_next_workloads_and_regions_read_by_nam
     from storageperf import studio
     from storageperf.platforms import azure_netapp_files as anf
 
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     assert page.locator("#studio-region option:checked").inner_text() == f"{anf.region_names()['westeurope']} (westeurope)"
     assert page.is_hidden("#studio-pinned")
     page.click("#studio-pin")
@@ -61,7 +61,7 @@ def test_a_pinned_answer_stays_beside_the_next_workloads_and_regions_read_by_nam
 
 
 def test_the_options_download_as_csv_and_json(browser, server, tmp_path):
-    page, _ = studio(browser, server)
+    page, _ = open_studio(browser, server)
     rows = studio_table(page)
     with page.expect_download() as got:
         page.click("#studio-csv")
@@ -78,7 +78,7 @@ def test_the_options_download_as_csv_and_json(browser, server, tmp_path):
 
 
 def test_the_studio_works_from_the_keyboard(browser, server):
-    page, _ = studio(browser, server)
+    page, _ = open_studio(browser, server)
     page.focus("#studio-capacity_tib")
     page.keyboard.press("Control+a")
     page.keyboard.type("500")
@@ -93,7 +93,7 @@ def test_the_studio_works_from_the_keyboard(browser, server):
 
 
 def test_the_studio_reads_in_dark_mode_and_on_a_phone(browser, server):
-    page, problems = studio(browser, server, width=390, colour_scheme="dark")
+    page, problems = open_studio(browser, server, width=390, colour_scheme="dark")
     switch_theme(page, "dark")
     text = page.evaluate("getComputedStyle(document.querySelector('#studio-options td')).color")
     back = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -116,7 +116,7 @@ def _studio_error_cleared(page):
 
 def test_an_unknown_region_in_the_link_is_refused_by_name_never_priced_as_another(browser, server):
     typo = {**SHARED, "region": SHARED["region"][:-1]}  # the link's region with its last letter lost
-    page, problems = studio(browser, server, typo)
+    page, problems = open_studio(browser, server, typo)
     error = page.inner_text("#studio-error")
     assert f"'{typo['region']}'" in error and "Azure region" in error
     assert SHARED["region"] in error  # what it plainly means, offered
@@ -126,7 +126,7 @@ def test_an_unknown_region_in_the_link_is_refused_by_name_never_priced_as_anothe
     page.close()
     # another spelling of a region the guide prices is read as that region, and the page says so
     shouted = {**SHARED, "region": SHARED["region"].upper()}
-    page, problems = studio(browser, server, shouted)
+    page, problems = open_studio(browser, server, shouted)
     assert page.input_value("#studio-region") == SHARED["region"]
     assert page.inner_text("#studio-error") == ""
     assert shouted["region"] in page.inner_text("#studio-note") and SHARED["region"] in page.inner_text("#studio-note")
@@ -135,7 +135,7 @@ def test_an_unknown_region_in_the_link_is_refused_by_name_never_priced_as_anothe
 
 
 def test_an_invalid_input_names_its_label_and_value_and_clears_the_answer(browser, server):
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     assert _studio_error_cleared(page)["rows"] > 1
     before = page.inner_text("#studio-answer")
     page.focus("#studio-capacity_tib")
@@ -166,7 +166,7 @@ def test_a_number_written_with_thousands_separators_in_the_link_is_read_as_that_
     from storageperf import studio
 
     need = int(SHARED["mibps"])
-    page, problems = studio(browser, server, {**SHARED, "mibps": f"{need:,}"})
+    page, problems = open_studio(browser, server, {**SHARED, "mibps": f"{need:,}"})
     assert page.inner_text("#studio-error") == ""
     want = studio.options(capacity_tib=float(SHARED["capacity_tib"]), mibps=need, io_kib=float(SHARED["io_kib"]),
                           read_share=float(SHARED["read_share"]), latency_ms=float(SHARED["latency_ms"]),
@@ -177,7 +177,7 @@ def test_a_number_written_with_thousands_separators_in_the_link_is_read_as_that_
 
 
 def test_the_best_few_options_stand_side_by_side_above_the_table(browser, server):
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     rows = page.evaluate("[...document.querySelectorAll('#studio-options tbody tr.feasible th')]"
                          ".map(th => th.textContent.replace(' ◆', ''))")
     best = page.evaluate("[...document.querySelectorAll('#studio-best li')].map(li => li.innerText)")
@@ -196,7 +196,7 @@ def test_the_best_few_options_stand_side_by_side_above_the_table(browser, server
 
 
 def test_the_reader_can_hide_the_options_that_do_not_carry_it_and_the_link_keeps_it(browser, server):
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     shown = "[...document.querySelectorAll('#studio-options tbody tr')].filter(tr => tr.offsetParent !== null)"
     every = page.evaluate(f"{shown}.length")
     page.check("#studio-carries")
@@ -211,7 +211,7 @@ def test_the_reader_can_hide_the_options_that_do_not_carry_it_and_the_link_keeps
 
 
 def test_the_charts_points_are_labelled_on_hover_and_keyboard_focus(browser, server):
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     points = page.locator("#studio-chart .studio-point")
     assert points.count() > 1
     page.focus("#studio-chart .studio-point")
@@ -234,7 +234,7 @@ def test_the_chart_and_the_diamonds_use_the_cost_that_ranks(browser, server):
 
     # the shortest horizon the form takes, where a month's cost and the horizon's order options differently
     query = {**SHARED, "months": "1"}
-    page, problems = studio(browser, server, query)
+    page, problems = open_studio(browser, server, query)
     o = studio.options(capacity_tib=float(SHARED["capacity_tib"]), mibps=float(SHARED["mibps"]),
                        io_kib=float(SHARED["io_kib"]), read_share=float(SHARED["read_share"]),
                        latency_ms=float(SHARED["latency_ms"]), cold_share=float(SHARED["cold_share"]),
@@ -253,7 +253,7 @@ def test_the_chart_and_the_diamonds_use_the_cost_that_ranks(browser, server):
 
 
 def test_the_studio_charts_text_reads_in_the_dark_theme(browser, server):
-    page, problems = studio(browser, server, colour_scheme="dark")
+    page, problems = open_studio(browser, server, colour_scheme="dark")
     switch_theme(page, "dark")
     back = page.evaluate("getComputedStyle(document.body).backgroundColor")
     fills = page.evaluate("[...document.querySelectorAll('#studio-chart text')].map(t => getComputedStyle(t).fill)")
@@ -263,7 +263,7 @@ def test_the_studio_charts_text_reads_in_the_dark_theme(browser, server):
 
 
 def test_on_a_phone_the_cost_shows_and_the_charts_text_is_legible(browser, server):
-    page, problems = studio(browser, server, width=390)
+    page, problems = open_studio(browser, server, width=390)
     header = page.locator("#studio-options th", has_text="USD over the horizon").first
     box = header.bounding_box()
     assert box["x"] + box["width"] <= page.evaluate("window.innerWidth")
@@ -276,7 +276,7 @@ def test_on_a_phone_the_cost_shows_and_the_charts_text_is_legible(browser, serve
 
 
 def test_on_a_wide_screen_the_table_is_whole_and_more_columns_are_a_toggle_away(browser, server):
-    page, problems = studio(browser, server, width=1280)
+    page, problems = open_studio(browser, server, width=1280)
     wrap = "document.querySelector('.studio-table-wrap:has(#studio-options)')"
     assert page.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1")
     limit = page.locator("#studio-options th", has_text="Limit (MiB/s)")
@@ -300,7 +300,7 @@ def test_the_studios_answer_says_when_its_first_row_is_beyond_measurement_or_its
     from storageperf import studio
 
     # SHARED has a latency bound that no Azure NetApp Files row can answer
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     top = studio.options(**{k: v if k == "region" else float(v) for k, v in SHARED.items()}).iloc[0]
     assert top["latency_basis"] == "none"
     answer = page.inner_text("#studio-answer")
@@ -308,7 +308,7 @@ def test_the_studios_answer_says_when_its_first_row_is_beyond_measurement_or_its
     page.close()
     # 1 KiB I/O: below every size a benchmark ran, so every Azure NetApp Files row is beyond what was measured
     tiny = {"capacity_tib": "50", "mibps": "200", "io_kib": "1", "region": "eastus"}
-    page, problems2 = studio(browser, server, tiny)
+    page, problems2 = open_studio(browser, server, tiny)
     top = studio.options(capacity_tib=50, mibps=200, io_kib=1).iloc[0]
     assert top["extrapolated"]
     answer = page.inner_text("#studio-answer")
@@ -323,7 +323,7 @@ def test_an_eda_load_gets_its_latency_from_the_measured_curves_and_a_mistyped_ki
     # the HPC/EDA chapter's farm: operations a second of the measured mix's size, under a bound
     eda = {"capacity_tib": "100", "ops_per_s": "400000", "io_kib": "16", "latency_ms": "1", "region": "eastus",
            "load": "eda"}
-    page, problems = studio(browser, server, eda)
+    page, problems = open_studio(browser, server, eda)
     assert page.input_value("#studio-load") == "eda"
     want = studio.options(capacity_tib=100, ops_per_s=400000, io_kib=16, latency_ms=1, load="eda")
     rows = studio_table(page)
@@ -334,7 +334,7 @@ def test_an_eda_load_gets_its_latency_from_the_measured_curves_and_a_mistyped_ki
     assert "latency under your bound is not known" in page.inner_text("#studio-answer")
     page.wait_for_url(re.compile(r"^(?!.*load=eda)"))
     page.close()
-    page, problems2 = studio(browser, server, {**eda, "load": "ed"})
+    page, problems2 = open_studio(browser, server, {**eda, "load": "ed"})
     assert page.inner_text("#studio-error") == "Kind of load must be general or eda; got 'ed'"
     assert _studio_error_cleared(page)["rows"] == 0 and problems == [] and problems2 == []
 
@@ -346,7 +346,7 @@ def test_the_studios_answer_says_when_its_first_row_is_in_preview(browser, serve
     query = {"capacity_tib": "0.3", "mibps": "80", "io_kib": "256", "read_share": "0.73", "cold_share": "0.87"}
     top = studio.options(0.3, mibps=80, io_kib=256, read_share=0.73, cold_share=0.87).iloc[0]
     assert top["status"] == "preview" and top["feasible"] and top["price_complete"]
-    page, problems = studio(browser, server, query)
+    page, problems = open_studio(browser, server, query)
     assert f": {top['option']} (preview), " in page.inner_text("#studio-answer")
     # at 64 KiB the cheapest is generally available, and named without it
     page.evaluate("""() => { const i = document.getElementById('studio-io_kib'); i.value = '64';
@@ -362,7 +362,7 @@ def test_the_studios_answer_says_when_its_first_row_is_in_preview(browser, serve
 def test_the_studios_answer_says_the_date_of_its_prices(browser, server):
     from storageperf.platforms import azure_netapp_files as anf
 
-    page, problems = studio(browser, server)
+    page, problems = open_studio(browser, server)
     answer = page.inner_text("#studio-answer")
     # the prices' date, then the guide's version: the commit the site was built from (the tests build this checkout)
     commit = built_commit()
