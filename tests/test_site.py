@@ -20,7 +20,8 @@ import pytest
 
 from storageperf import data
 from storageperf_book import plotly_bundle
-from storageperf_book.sphinx_ext import PLOTLY_CACHE, PLOTLY_JS, PLOTLY_LICENSE, REPOSITORY_ENV
+from storageperf_book.sphinx.plotly import PLOTLY_CACHE, PLOTLY_JS, PLOTLY_LICENSE
+from storageperf_book.sphinx.repository import REPOSITORY_ENV
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
@@ -272,7 +273,8 @@ _LINK_OUT = re.compile(r'<a class="(?:[\w-]+ )*reference external" href="(https:
 
 
 def _alpha_labels():
-    """The reference lists' labels (pybtex's alpha, as storageperf_book.sphinx_ext gives them): label -> key."""
+    """The reference lists' labels (pybtex's alpha, as storageperf_book.sphinx.bibliography gives them):
+    label -> key."""
     from pybtex.database import parse_file
     from pybtex.style.formatting.alpha import Style as Alpha
 
@@ -464,8 +466,6 @@ FIGURE_MODULES = ("lazy-draw.js", "fit-narrow.js", "numbers-download.js", "dark-
 
 
 def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, pages):
-    from storageperf_book.sphinx_ext import without_comments
-
     static, source = html_dir / "_static", ROOT / "book" / "_static"
     entry = (source / "figures.js").read_text(encoding="utf-8")
     for name in FIGURE_MODULES:
@@ -474,8 +474,8 @@ def test_the_figures_script_is_small_modules_by_job_loaded_as_modules(html_dir, 
         assert re.search(rf'(?:import |from |import\()"\./{re.escape(name)}"', entry) and text.startswith("/* "), \
             f"{name}: not imported, or no header comment"
         assert len(text.splitlines()) < 320 and all(i.startswith("./") for i in imported), f"{name}: {imported}"
-        # served as the browser runs it, without the comments
-        assert (static / name).read_text(encoding="utf-8") == without_comments(text), name
+        # served as written (gzip does the rest)
+        assert (static / name).read_text(encoding="utf-8") == text, name
     for name in pages:
         html = (html_dir / name).read_text(encoding="utf-8")
         if "bd-article" not in html:  # a redirect
@@ -1358,7 +1358,7 @@ def test_the_icon_fonts_hold_the_glyphs_the_site_shows_and_no_others(html_dir):
     import pydata_sphinx_theme
     from fontTools.ttLib import TTFont
 
-    from storageperf_book.sphinx_ext import WEBFONTS, icon_codepoints
+    from storageperf_book.sphinx.fonts import WEBFONTS, icon_codepoints
 
     used = icon_codepoints(html_dir)
     theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / WEBFONTS
