@@ -4,7 +4,7 @@
 precomputed positions on the site), :mod:`~storageperf_book.figures` (the plotly theme and the renderer for the
 site), :mod:`~storageperf_book.display` (numbers kept for the prose, tables, discrepancies),
 :mod:`~storageperf_book.quiz` (knowledge checks that answer back, in a kernel and on the site) and
-:mod:`~storageperf_book.sphinx_ext` (the Sphinx extension and the bibliography style). Importing the package
+:mod:`~storageperf_book.sphinx` (the Sphinx extensions, one module a job). Importing the package
 makes the book's plotly theme and renderer the defaults, which is what a chapter wants and a library must not do.
 """
 from . import figures  # noqa: F401  (registers the book's plotly template and renderer)

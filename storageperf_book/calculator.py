@@ -11,8 +11,8 @@ A chapter describes a calculator by a drawing function and its controls::
 ``<br>``). The calculator shows that answer as text, a visible line above the figure in a live region (a screen
 reader reads it out when it changes), and draws the figure under ``title``, a short statement of what is drawn.
 Shown in a live kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model
-at every change. Executed for the static site (see :mod:`storageperf_book.sphinx_ext`), the same object renders the
-answer and the figure of its default inputs, and a description of the inputs the site moves: the first
+at every change. Executed for the static site (see :mod:`storageperf_book.sphinx.calculators`), the same object
+renders the answer and the figure of its default inputs, and a description of the inputs the site moves: the first
 :class:`Slider`, the first :class:`Choice`, and the next inputs in order while every combination of their positions
 stays within :data:`STATE_BUDGET`. The figure of every combination, drawn by the same model at build time, goes to
 a state file of the site (:data:`STATES_ENV`), which the page's script (``book/_static/calculator.js``, native

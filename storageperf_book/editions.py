@@ -651,7 +651,7 @@ def build(root=".", out=None, html=None):
         if html is not None:
             participant_site(html, out / "participant-site", written["participant"], wheel, requirements)
             site = [out / "participant-site" / "index.html"]
-        from .sphinx_ext import repository_url
+        from .sphinx.repository import repository_url
 
         branch = participant_branch(root, out / "participant-branch", written["participant"], repository_url(root))
         check = {SETUP_CHECK.name: root / SETUP_CHECK}

@@ -1,6 +1,6 @@
 """The page "Errata and changes" (``book/errata.md``): what changed in the guide's facts, from the history of ``data/``.
 
-At build time (:mod:`storageperf_book.sphinx_ext`) the page's marker :data:`MARKER` is replaced by
+At build time (:mod:`storageperf_book.sphinx.errata`) the page's marker :data:`MARKER` is replaced by
 :func:`page_markdown`: each table of ``data/platforms/`` and ``data/sources/`` whose rows changed after it was first
 transcribed, with each changed number (its row, its field, the old and the new value, the date and the commit), the
 rows added and removed, and the chapters whose verdicts read the table (:func:`verdicts`). The changes are read from

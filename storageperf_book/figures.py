@@ -160,8 +160,8 @@ def _ipython_display_(self):
 
 #: A small plotly template (a full built-in one adds about 8 kB to every figure on a page). On the site,
 #: book/_static/dark-theme.js relays a figure out in the dark theme's colours while the page is dark, by what each of
-#: these colours is for (its LIGHT): a colour changed here needs its entry there (tests/website/test_figures.py checks each has
-#: one).
+#: these colours is for (its LIGHT): a colour changed here needs its entry there (tests/website/test_figures.py checks
+#: each has one).
 TEMPLATE = go.layout.Template(layout={
     "font": {"family": "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", "size": 13, "color": "#222"},
     "colorway": ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"],

@@ -127,7 +127,7 @@ def test_the_guide_says_how_to_cite_it():
     assert cff["title"] == config["title"]
     assert cff["authors"] and all({"name"} <= set(a) or {"family-names"} <= set(a) for a in cff["authors"])
     assert set(cff["license"]) == {"MIT", "CC-BY-4.0"}  # LICENSE: code MIT, prose and data CC BY 4.0
-    # the repository's address is known at build time only (storageperf_book.sphinx_ext.repository_url): the file
+    # the repository's address is known at build time only (storageperf_book.sphinx.repository.repository_url): the file
     # names none rather than one a fork would carry wrongly, unless _config.yml states one
     assert ("repository-code" in cff) == bool(config["repository"]["url"])
     intro = (ROOT / "book" / "intro.md").read_text(encoding="utf-8")

@@ -337,7 +337,7 @@ def _readme_build_command():
 
 
 def test_the_pages_workflow_builds_with_the_readmes_command_and_the_repository_address():
-    from storageperf_book.sphinx_ext import REPOSITORY_ENV
+    from storageperf_book.sphinx.repository import REPOSITORY_ENV
 
     workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
     steps = [s for job in workflow["jobs"].values() for s in job.get("steps", [])]

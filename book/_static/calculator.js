@@ -151,7 +151,7 @@ export function render({model, el, n = null}) {
   share.className = "calculator-share";
   if (n !== null) {
     share.append(copyLink(() => calculatorLink(n, inputs, model.get("positions")), "Copy link to these settings"));
-    // which guide the answer comes from: the build's version, in the page's head (storageperf_book.sphinx_ext)
+    // which guide the answer comes from: the build's version, in the page's head (storageperf_book.sphinx.pages)
     const version = document.querySelector('meta[name="guide-version"]');
     if (version) share.append(" ", version.content);
     status.after(share);

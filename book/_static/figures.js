@@ -9,7 +9,7 @@
  *   print.js             every figure drawn and scaled to the page, folded text opened, a dark page printed light
  *   wide-tables.js       a table wider than its column scrolls in a box the keyboard can focus
  *
- * storageperf_book.sphinx_ext loads this module on every page; a figure's own script (a module too) runs after it.
+ * storageperf_book.sphinx.plotly loads this module on every page; a figure's own script (a module too) runs after it.
  */
 import {onDrawn} from "./lazy-draw.js";
 import "./numbers-download.js";

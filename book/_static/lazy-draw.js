@@ -3,7 +3,7 @@
  * A chapter's figures are drawn by the page's own scripts (storageperf_book.figures: a small module per figure that
  * calls Plotly.newPlot once the page is parsed), each in tens of milliseconds once plotly.js (about a megabyte of
  * script to compile) has loaded. Here window.Plotly is a stand-in that holds those calls; plotly.js, named by the
- * page's <meta name="book-plotly-js"> (storageperf_book.sphinx_ext), is loaded when the first figure comes within a
+ * page's <meta name="book-plotly-js"> (storageperf_book.sphinx.plotly), is loaded when the first figure comes within a
  * screen's height of the viewport (a page whose figures are all further down sends it only once the reader scrolls
  * there), and each figure is drawn when it comes that near. A calculator about to redraw, a figure's CSV button and
  * printing draw what is held at once, loading plotly.js first if it has not come (`draw`, `drawAll`; also

@@ -1,5 +1,5 @@
-/* "Report an error on this page": the link (the repository's menu, storageperf_book.sphinx_ext) opens a new issue
- * pre-filled with the page; this module adds, when the reader reaches for the link, the section they are reading
+/* "Report an error on this page": the link (the repository's menu, storageperf_book.sphinx.repository) opens a new
+ * issue pre-filled with the page; this module adds, when the reader reaches for the link, the section they are reading
  * (the last heading above the upper third of the window, or the section of the text they selected, quoted) and the
  * page's address as they see it, so that the issue says where the error is.
  */
@@ -29,7 +29,6 @@ function fill(link) {
   const name = heading ? words(heading) : "";
   const here = `${location.origin}${location.pathname}`;
   const quoted = String(getSelection() || "").replace(/\s+/g, " ").trim().slice(0, 400);
-  // (no template literal inside another: the site's minifier, sphinx_ext.without_comments, reads them flat)
   const inSection = name ? ", section \"" + name + "\"" : "";
   const where = name ? name + " (" + here + "#" + at.id + ")" : "(the top of the page)";
   url.searchParams.set("title", `Error on "${page}"${inSection}`);

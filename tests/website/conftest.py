@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from website.browsing import BUILT_ENV, CHROMIUM, FLAGS, FORK, ROOT, serving
 
-from storageperf_book.sphinx_ext import REPOSITORY_ENV
+from storageperf_book.sphinx.repository import REPOSITORY_ENV
 
 HERE = Path(__file__).parent
 

@@ -68,7 +68,8 @@ _LINK_OUT = re.compile(r'<a class="(?:[\w-]+ )*reference external" href="(https:
 
 
 def _alpha_labels():
-    """The reference lists' labels (pybtex's alpha, as storageperf_book.sphinx_ext gives them): label -> key."""
+    """The reference lists' labels (pybtex's alpha, as storageperf_book.sphinx.bibliography gives them):
+    label -> key."""
     from pybtex.database import parse_file
     from pybtex.style.formatting.alpha import Style as Alpha
 

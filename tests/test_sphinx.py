@@ -1,10 +1,12 @@
-"""Where the site's launch and repository buttons point: the repository the site is built from."""
+"""The book's Sphinx extensions (storageperf_book.sphinx): where the site's launch and repository buttons point (the
+repository the site is built from), the icons the fonts keep, the reference lists' links, the latest release's
+files."""
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from storageperf_book import sphinx_ext
+from storageperf_book.sphinx import bibliography, repository
 
 
 @pytest.mark.parametrize("remote, url", [
@@ -16,7 +18,7 @@ from storageperf_book import sphinx_ext
     ("", None),
 ])
 def test_a_remote_becomes_its_web_address(remote, url):
-    assert sphinx_ext.web_url(remote) == url
+    assert repository.web_url(remote) == url
 
 
 def _repo(tmp_path, remote=None):
@@ -27,26 +29,26 @@ def _repo(tmp_path, remote=None):
 
 
 def test_the_origin_remote_sets_the_repository(tmp_path, monkeypatch):
-    monkeypatch.delenv(sphinx_ext.REPOSITORY_ENV, raising=False)
+    monkeypatch.delenv(repository.REPOSITORY_ENV, raising=False)
     root = _repo(tmp_path, "git@github.com:a-fork/guide.git")
-    assert sphinx_ext.repository_url(root, "https://github.com/upstream/guide") == "https://github.com/a-fork/guide"
+    assert repository.repository_url(root, "https://github.com/upstream/guide") == "https://github.com/a-fork/guide"
 
 
 def test_the_environment_overrides_the_remote(tmp_path, monkeypatch):
     root = _repo(tmp_path, "git@github.com:a-fork/guide.git")
-    monkeypatch.setenv(sphinx_ext.REPOSITORY_ENV, "https://github.com/publisher/guide")
-    assert sphinx_ext.repository_url(root) == "https://github.com/publisher/guide"
+    monkeypatch.setenv(repository.REPOSITORY_ENV, "https://github.com/publisher/guide")
+    assert repository.repository_url(root) == "https://github.com/publisher/guide"
 
 
 def test_without_a_web_remote_the_configured_address_or_none(tmp_path, monkeypatch):
-    monkeypatch.delenv(sphinx_ext.REPOSITORY_ENV, raising=False)
+    monkeypatch.delenv(repository.REPOSITORY_ENV, raising=False)
     local = _repo(tmp_path, "/srv/git/guide")
-    assert sphinx_ext.repository_url(local, "https://github.com/upstream/guide") == "https://github.com/upstream/guide"
-    assert sphinx_ext.repository_url(local, "") == ""
+    assert repository.repository_url(local, "https://github.com/upstream/guide") == "https://github.com/upstream/guide"
+    assert repository.repository_url(local, "") == ""
 
 
 def test_icon_codepoints_are_those_of_the_classes_used_and_the_stylesheets_own(tmp_path):
-    from storageperf_book.sphinx_ext import icon_codepoints
+    from storageperf_book.sphinx.fonts import icon_codepoints
 
     (tmp_path / "_static" / "styles").mkdir(parents=True)
     (tmp_path / "_static" / "styles" / "theme.css").write_text(
@@ -57,33 +59,13 @@ def test_icon_codepoints_are_those_of_the_classes_used_and_the_stylesheets_own(t
     assert icon_codepoints(tmp_path) == {0xF0C9, 0xF186, 0xF05A}
 
 
-def test_the_book_scripts_without_comments_still_parse_and_keep_their_strings():
-    import shutil
-    import subprocess
-
-    from storageperf_book.sphinx_ext import without_comments
-
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    from pathlib import Path
-
-    for script in sorted((Path(__file__).resolve().parents[1] / "book" / "_static").glob("*.js")):
-        text = script.read_text(encoding="utf-8")
-        slim = without_comments(text)
-        assert len(slim) < len(text) and "/*" not in slim.split("\n")[0], script.name
-        done = subprocess.run([node, "--input-type=module", "--check"], input=slim, capture_output=True, text=True)
-        assert done.returncode == 0, f"{script.name}: {done.stderr[:500]}"
-        assert without_comments(slim) == slim, script.name  # nothing left to take out
-
-
 def test_a_reference_links_its_address_written_out():
     # the theme would shorten a link whose text is its address to the repository's name, hiding the file and commit
     from pybtex.backends.html import Backend
     from pybtex.database import parse_file
 
     bib = Path(__file__).resolve().parent.parent / "book" / "references.bib"
-    style = sphinx_ext._book_bibliography_style([bib])()
+    style = bibliography._book_bibliography_style([bib])()
     works = parse_file(bib)
     for entry in style.format_bibliography(works):
         url = works.entries[entry.key].fields["url"]
@@ -96,11 +78,37 @@ def test_the_intro_links_the_latest_releases_files_when_the_repository_is_known(
     from storageperf_book import release
 
     intro = (Path(__file__).resolve().parent.parent / "book" / "intro.md").read_text(encoding="utf-8")
-    assert "```{latest-release}" in intro and sphinx_ext.RELEASE_PAGE == "book/intro"
-    paragraph = sphinx_ext.release_paragraph("https://github.com/someone/guide")
+    assert "```{latest-release}" in intro and repository.RELEASE_PAGE == "book/intro"
+    paragraph = repository.release_paragraph("https://github.com/someone/guide")
     links = [r["refuri"] for r in paragraph.findall(nodes.reference)]
     files = [*release.ASSETS, release.SUMS]
     assert links == [f"https://github.com/someone/guide/releases/latest/download/{name}" for name in files]
-    offline = sphinx_ext.release_paragraph("")
+    offline = repository.release_paragraph("")
     assert not list(offline.findall(nodes.reference))
     assert [c.astext() for c in offline.findall(nodes.literal)] == ["make handouts", "make workshop"]
+
+
+def test_the_written_pages_get_the_version_and_lose_the_scripts_no_page_uses(tmp_path):
+    from types import SimpleNamespace
+
+    from storageperf_book.sphinx import pages
+
+    head = ('<head><meta name="guide-version" content="old">'
+            '<script defer src="_static/scripts/fontawesome.js?v=1"></script>'
+            '<script src="_static/searchtools.js"></script><script src="searchindex.js" defer></script>'
+            '<script src="_static/design-tabs.js"></script><script src="_static/sphinx-thebe.js"></script></head>')
+    for name in ("index.html", "search.html"):
+        (tmp_path / name).write_text(head + "<body></body>", encoding="utf-8")
+    (tmp_path / "_static" / "scripts").mkdir(parents=True)
+    (tmp_path / "_static" / "scripts" / "fontawesome.js").write_text("", encoding="utf-8")
+    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"),
+                          config=SimpleNamespace(html_theme_options={}),
+                          _guide_version={"commit": "0123456789ab", "built": "2026-11-28"})
+    pages._post_process(app, None)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    search = (tmp_path / "search.html").read_text(encoding="utf-8")
+    meta = '<meta name="guide-version" content="Guide built 2026-11-28 from commit 0123456789ab.">'
+    assert index.count("guide-version") == 1 and meta in index and meta in search
+    assert not any(s in index for s in ("fontawesome", "searchtools", "searchindex", "design-tabs", "thebe")), index
+    assert "searchtools.js" in search and "searchindex.js" in search and "fontawesome" not in search
+    assert not (tmp_path / "_static" / "scripts" / "fontawesome.js").exists()
