@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import run
 from storageperf import data, studio
 from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
@@ -107,12 +108,6 @@ CASES = [
 ]
 # what markdown shows when a role or directive is not rendered, or an {eval} not evaluated
 MARKUP = ("{glue", "{eval", "{numref", "{doc}", ":::", "```", 'v("')
-
-
-def run(args, **kwargs):
-    out = subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
-    assert out.returncode == 0, f"{args}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
-    return out.stdout
 
 
 @pytest.fixture(scope="module")
