@@ -13,18 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from helpers import run
+
 pytestmark = pytest.mark.slow  # installs from the registry; runs in make test and make test-site
 
 REPO = Path(__file__).resolve().parent.parent
 LOWEST = tuple(int(n) for n in re.search(r'requires-python = ">=(\d+)\.(\d+)"',
                                          (REPO / "pyproject.toml").read_text()).groups())
 BUILD_ONLY = ("sphinx", "jupyter-book", "jupyter_book", "myst-nb", "myst_nb", "pytest", "nbval", "ruff")
-
-
-def run(args, **kwargs):
-    out = subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
-    assert out.returncode == 0, f"{args}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
-    return out.stdout
 
 
 def test_binder_requirements_are_pinned_and_leave_out_the_book_builder():

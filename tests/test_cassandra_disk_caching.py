@@ -12,6 +12,7 @@ from storageperf import data
 from storageperf.concepts import bandwidth, bounds, compare, queueing
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cas
+from storageperf.sources import cassandra_disk_caching_fit as cas_fit
 
 # The article's read-ahead settings (every chart's x axis) and the highest ops/s any of its charts shows
 # (diskcaching-readahead-ops, ReadOnly, 128 threads, read-ahead 0: 80,100 +/- 1,000).
@@ -158,14 +159,6 @@ def test_read_ahead_crossover(threads, last_cached_win, first_uncached_win):
     assert gap(last_cached_win) > 0 > gap(first_uncached_win)
 
 
-def test_fit_and_leave_one_chart_out():
-    a = cas.agreement().set_index(["metric", "fit"])
-    inside, outside = a.loc[("ops_per_s", "fitted on all charts")], a.loc[("ops_per_s", "leave one chart out")]
-    assert inside["median"] < 0.05 and outside["median"] < 0.10 and inside["points"] == outside["points"] == 28
-    # a chart left out is predicted worse than when it is fitted on
-    assert outside["median"] >= inside["median"] and abs(outside["worst"]) >= abs(inside["worst"])
-
-
 def test_p95_target():
     r = cas.max_threads_for_p95(10, 64, "None")
     p = cas.predict(r["threads"], 64, "None")
@@ -229,7 +222,6 @@ BAD_INPUT = [
     (cas.crossover_threads, {"read_ahead_kb": 64}, "read_ahead_kb", [(-64, "got -64")]),
     (cas.hit_ratio_for_ops, {"ops_per_s": 26_900, "client_threads": 64, "read_ahead_kb": 64}, "ops_per_s",
      [(0, "greater than 0 ops/s, got 0"), ("fast", "a number")]),
-    (cas.throttle_share_latency, {"metric": "latency_p50"}, "metric", [("ops_per_s", "one of latency_p50")]),
     (bandwidth.raid0_disk_ios, {"request_kib": 64, "chunk_kib": 64, "disks": 4}, "chunk_kib",
      [(0, "greater than 0 KiB, got 0"), ("64k", "a number")]),
     (bandwidth.raid0_disk_ios, {"request_kib": 64, "chunk_kib": 64, "disks": 4}, "disks",
@@ -239,9 +231,7 @@ BAD_INPUT = [
      [("chunks", "reading must be one of index reads, chunk splits; got 'chunks'")]),
     (cas.uncached_iops_ceilings, {"read_ahead_kb": 64}, "read_ahead_kb", [(-8, "at least 0 KiB, got -8")]),
     (cas.disk_work, {"read_ahead_kb": 64, "chunk_kib": 64}, "chunk_kib", [(0, "greater than 0 KiB, got 0")]),
-    (cas.percentile_coefficients, {"model": "linear"}, "model", [("exponential", "one of linear, mixture")]),
     (cas.comparison, {"metric": "latency_p50", "model": "linear"}, "model", [("quadratic", "one of linear, mixture")]),
-    (cas.left_out, {"metric": "latency_p50", "model": "linear"}, "model", [("mix", "one of linear, mixture")]),
     (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "chunk_kib", [(0, "greater than 0 KiB, got 0"), ("16k", "a number")]),
     (cas.chunk_disk_reads, {"read_ahead_kb": 8}, "compression_ratio", [(0, "got 0"), (2, "at most 1")]),
     (cas.max_threads_for_p95, {"p95_target_ms": 10, "read_ahead_kb": 64, "caching": "None"}, "p95_target_ms",
@@ -250,9 +240,6 @@ BAD_INPUT = [
      [([8, 16], "must be one number")]),
     (cas.measured_points, {"metric": "ops_per_s"}, "metric", [("latency_p99", "one of ops_per_s")]),
     (cas.comparison, {"metric": "ops_per_s"}, "metric", [("p95", "one of ops_per_s")]),
-    (cas.fit, {"charts": cas.ARTICLE_CHARTS}, "charts",
-     [(("x.png",), "charts must be a tuple of charts of ARTICLE_CHARTS"),
-      (cas.ARTICLE_CHARTS[:3], "at least one chart of each metric")]),
     (compare.relative_error, {"model": 1, "measured": 2}, "measured", ["number"]),
 ]
 def test_read_only_is_refused_on_a_p50_and_none_still_answers():
@@ -358,64 +345,6 @@ def test_bytes_a_read_from_the_bars_and_from_the_model_disagree_by_read_ahead():
     assert b.loc[256, "ratio"] < 1 < b.loc[64, "ratio"] and len(b) == 7
 
 
-def test_every_tuned_number_is_counted_and_the_alternative_latency_model_is_compared():
-    # three ops/s numbers fitted, the front-end ceiling read off the ops/s charts, the index I/Os a read set by the one
-    # iostat, three coefficients for each of P50 and P95: eleven numbers taken from the data, which the prose counts
-    tuned = cas.tuned_numbers()
-    assert len(tuned) == 11 and {"front_end_ops_per_vcpu", "index_ios", "p50_k", "p95_a"} <= set(tuned)
-    assert tuned["index_ios"] == cas.index_ios_per_read()
-    # the throttle-share model (two coefficients a percentile) is worse than the linear model on P50 both ways and
-    # better on P95 left out only; worse than the mixture on both left out
-    a = cas.agreement().set_index(["metric", "percentile_model", "fit"])["median"]
-    for metric in ("latency_p50", "latency_p95"):
-        t = cas.throttle_share_latency(metric).set_index("fit")
-        assert len(t["coefficients"].iloc[0]) == 2
-        assert t.loc["fitted on all charts", "median"] > a[(metric, "linear", "fitted on all charts")]
-        assert t.loc["leave one chart out", "median"] > a[(metric, "mixture", "leave one chart out")]
-    p50 = cas.throttle_share_latency("latency_p50").set_index("fit")
-    assert p50.loc["leave one chart out", "median"] > 2 * a[("latency_p50", "linear", "leave one chart out")]
-    p95 = cas.throttle_share_latency("latency_p95").set_index("fit")
-    assert p95.loc["leave one chart out", "median"] < a[("latency_p95", "linear", "leave one chart out")]
-
-
-def test_both_percentile_models_are_scored_the_same_way_and_the_lower_left_out_one_is_adopted():
-    a = cas.agreement()
-    lat = a[a["metric"] != "ops_per_s"]
-    # P50 and P95, each in both models, fitted on all charts and with each chart left out
-    assert sorted(set(lat["percentile_model"])) == ["linear", "mixture"] and len(lat) == 2 * 2 * 2
-    assert (lat.groupby(["metric", "fit"])["points"].nunique() == 1).all()  # the same points for both
-    assert all(len(c) == 3 for m in cas.PERCENTILE_MODELS for c in cas.percentile_coefficients(m).values())
-    # adopted: the lower mean of the P50 and P95 medians left out, computed here from the table
-    score = lat[lat["fit"] == "leave one chart out"].groupby("percentile_model")["median"].mean()
-    assert cas.percentile_model() == score.idxmin()
-    assert set(lat.loc[lat["adopted"], "percentile_model"]) == {score.idxmin()} and a.loc[a["metric"] == "ops_per_s",
-                                                                                         "adopted"].all()
-    # and predict, comparison and the coefficients all use it
-    c = cas.comparison("latency_p95").set_index("id")
-    assert_allclose(cas.predict(256, 64, "ReadOnly")["p95_latency_ms"], c.loc["thr-p95-readonly-t256-ra64-p95", "model"],
-                    rtol=1e-12)
-    assert cas.percentile_coefficients() == cas.percentile_coefficients(score.idxmin())
-    assert_allclose(cas.left_out("latency_p50")["relative_error"],
-                    cas.left_out("latency_p50", score.idxmin())["relative_error"], rtol=0)
-
-
-def test_the_mixture_reads_the_512_kib_p50_as_a_page_cache_read():
-    # diskcaching-readahead-lat-p50, None, 128 threads: 3.9 ms at 256 KiB, 1.3 ms at 512 KiB (cassandra-disk-caching-07,
-    # a point neither model is fitted on). At 512 KiB 35 % of the reads fetch their window: the median read finds it
-    # in the page cache and takes the front-end time only
-    assert cas.disk_work(512)["first_read_share"] < 0.5 < cas.disk_work(256)["first_read_share"]
-    a = cas.percentile_coefficients("mixture")["p50"][0]
-    front = cas.parameters()["front_end_ms"]
-    params = {**cas.parameters(), "percentile_model": "mixture",
-              "percentiles": cas.percentile_coefficients("mixture")}
-    assert_allclose(cas.predict(128, 512, "None", params=params)["p50_latency_ms"], a * front, rtol=1e-12)
-    assert cas.predict(128, 256, "None", params=params)["p50_latency_ms"] > 2 * a * front
-    point = "ra-p50-none-t128-ra512-p50"
-    err = {m: abs(cas.left_out("latency_p50", m).set_index("id").loc[point, "relative_error"])
-           for m in cas.PERCENTILE_MODELS}
-    assert err["mixture"] < 0.2 < 1 < err["linear"]
-
-
 def test_the_p95_target_follows_the_adopted_percentile_model():
     # above the knee P95 grows by the mixture's slope a millisecond of wait; the threads found give the target back
     for ra, mode in ((64, "None"), (128, "ReadOnly"), (512, "None")):
@@ -452,11 +381,11 @@ def test_the_chapter_reports_both_percentile_models_and_both_readings_of_the_ios
     # the error table has both models' rows, and the prose names the adopted one with its own coefficients
     html = values["agreement_table"].to_html()
     assert "linear" in html and "mixture" in html and html.count(">yes<") and html.count(">no<") == 4
-    assert values["pct_model"] == cas.percentile_model()
-    for q, c in cas.percentile_coefficients().items():
+    assert values["pct_model"] == cas_fit.percentile_model()
+    for q, c in cas_fit.percentile_coefficients().items():
         assert [values[f"{q}_{n}"] for n in "abk"] == list(c)
     assert "the wait's weight in P50 is near zero" not in text and "the guide keeps the linear model" not in text
-    assert values["n_tuned"] == len(cas.tuned_numbers()) == 11
+    assert values["n_tuned"] == len(cas_fit.tuned_numbers()) == 11
     # the index I/Os: one iostat, both readings, the ceilings away from 64 KiB marked
     assert values["index_ios_split"] == cas.index_ios_per_read("chunk splits")
     readings = values["readings_table"].to_html()
@@ -495,7 +424,7 @@ def test_the_p95_range_is_what_the_left_out_points_support():
     # The chapter told a reader to "treat a P95 answer as a range of about a third either way", while 9 of the 22 P95
     # points, each predicted with its chart left out of the fit, are further off than a third.
     markdown, checks, values, _ = _chapter_run()
-    lo = cas.left_out("latency_p95")
+    lo = cas_fit.left_out("latency_p95")
     within = int((lo["relative_error"].abs() <= 1 / 3).sum())
     assert within < len(lo)
     text = next(m for m in markdown if 'v("p95_out_worst"' in m)

@@ -22,8 +22,10 @@ def test_table_puts_the_standard_columns_first():
     assert list(t["binding"]) == ["q", "c"] and list(t["document"]) == ["doc", "doc"]
 
 
-SOURCES = [importlib.import_module(f"storageperf.sources.{m.name}")
-           for m in pkgutil.iter_modules(storageperf.sources.__path__)]
+_NAMES = [m.name for m in pkgutil.iter_modules(storageperf.sources.__path__)]
+# each chapter's module; a chapter's fit (<name>_fit, cassandra_disk_caching_fit) compares through its chapter's
+SOURCES = [importlib.import_module(f"storageperf.sources.{name}") for name in _NAMES
+           if name.removesuffix("_fit") == name or name.removesuffix("_fit") not in _NAMES]
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda m: m.__name__.rsplit(".", 1)[1])

@@ -6,7 +6,6 @@ empty folder with ``STORAGEPERF_DATA`` unset.
 """
 import os
 import shutil
-import subprocess
 import sys
 import tarfile
 import zipfile
@@ -14,6 +13,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+
+from helpers import run
 
 REPO = Path(__file__).resolve().parent.parent
 KINDS = ("*.csv", "*.json", "*.md", "*.txt", "*.yaml")  # what setup.py copies from data/
@@ -32,12 +33,6 @@ assert storageperf.data.DATA_DIR.resolve() == site / "storageperf" / "_data", st
 print(storageperf.data.value("azure_netapp_files_limits", "throughput_per_tib_premium", "MiB/s per TiB"))
 print(float(azure_netapp_files.volume_throughput_mibps(10, "Premium")))
 """
-
-
-def run(args, **kwargs):
-    out = subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
-    assert out.returncode == 0, f"{args}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
-    return out.stdout
 
 
 @pytest.mark.slow

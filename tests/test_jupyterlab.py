@@ -21,11 +21,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers import run
 from storageperf import data, studio
 from storageperf.concepts import units
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.sources import cassandra_disk_caching, cool_access, cvo_google_cloud, hpc_eda, large_volumes
-from storageperf_book import citations, editions
+from storageperf_book import citations, editions, sample_answers
 
 pytestmark = pytest.mark.site  # builds the book; runs in make test and make test-site
 
@@ -107,12 +108,6 @@ CASES = [
 ]
 # what markdown shows when a role or directive is not rendered, or an {eval} not evaluated
 MARKUP = ("{glue", "{eval", "{numref", "{doc}", ":::", "```", 'v("')
-
-
-def run(args, **kwargs):
-    out = subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
-    assert out.returncode == 0, f"{args}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
-    return out.stdout
 
 
 @pytest.fixture(scope="module")
@@ -248,11 +243,6 @@ def test_a_chapter_reads_as_on_the_site_and_recomputes_live(lab, notebook, label
 def test_a_knowledge_check_answers_from_the_keyboard_in_a_live_kernel(lab):
     # The HPC/EDA chapter's first knowledge check, a widget panel once the cells have run: Tab to a wrong option,
     # Space to choose it, Tab to Check, Enter; the feedback says why that option is wrong, as the chapter's Quiz does
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import sample_answers
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
     first = sample_answers.chapter_quizzes()[0]
     letter = next(c for c in first.letters if c not in first.correct)
     expected = first.check(letter)["feedback"]

@@ -1,32 +1,38 @@
 """The model's layers: a module imports only from the layers above it (concepts, then platforms, then sources; the
 data reader and the private helpers beside them), the model never imports the book's code, and the book's code
-uses only the model's public modules. Read from the source, so a wrong-way import fails here before it runs."""
+uses only the model's public modules. The contracts are import-linter's, in pyproject.toml; like the check of the
+book's imports, it reads the source, so a wrong-way import fails here before it runs."""
 import ast
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# what each part of storageperf may import from storageperf
-ALLOWED = {
-    "checks": set(),
-    "_cache": set(),
-    "data": {"concepts", "checks", "_cache"},
-    "concepts": {"concepts", "checks"},
-    "platforms": {"concepts", "data", "platforms", "checks", "_cache"},
-    "sources": {"concepts", "data", "platforms", "sources", "checks", "_cache"},
-    "studio": {"concepts", "data", "platforms", "sources", "checks", "_cache"},
-    "measurements": {"concepts", "checks"},
-}
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")  # import-linter, beside this Python
+CONTRACTS = {c["id"]: c["name"] for c in
+             tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]}
 
 
-def _imports(path, package=None):
+def _lint_imports(root):
+    """import-linter on the packages in ``root`` with the contracts of its pyproject.toml: its exit code, and each
+    contract's verdict by id ("KEPT" or "BROKEN")."""
+    run = subprocess.run([str(LINT_IMPORTS), "--no-cache", "--no-logo"], cwd=root, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    said = " ".join(run.stdout.split())  # a long contract name is wrapped
+    verdicts = {i: v for i, name in CONTRACTS.items() for v in ("KEPT", "BROKEN") if f"{name} {v}" in said}
+    return run.returncode, verdicts, run.stdout[-3000:] + run.stderr[-3000:]
+
+
+def _imports(path):
     """The storageperf and storageperf_book modules a file imports, as dotted names (relative imports resolved
-    from ``package``, by default the file's own in the repository)."""
-    package = package or ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    from the file's own package in the repository)."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -39,28 +45,27 @@ def _imports(path, package=None):
     return [name for name in found if name.split(".")[0] in ("storageperf", "storageperf_book")]
 
 
-def _part(name):
-    """The part of storageperf a dotted name belongs to: "concepts", "data", ..., or None for the package itself."""
-    parts = name.split(".")
-    return parts[1] if len(parts) > 1 else None
+def test_the_model_keeps_its_layers():
+    code, verdicts, out = _lint_imports(ROOT)
+    assert code == 0 and verdicts == dict.fromkeys(CONTRACTS, "KEPT"), out
 
 
-def _wrong(names, own):
-    """The imports a module of part ``own`` may not make."""
-    return [name for name in names
-            if name.startswith("storageperf_book") or (_part(name) is not None and _part(name) not in ALLOWED[own])]
-
-
-MODEL = sorted((ROOT / "storageperf").rglob("*.py"))
-
-
-@pytest.mark.parametrize("path", MODEL, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_a_model_module_imports_only_from_the_layers_above_it(path):
-    own = _part(".".join(path.relative_to(ROOT).with_suffix("").parts))
-    if own in (None, "__init__"):
-        return
-    wrong = _wrong(_imports(path), own)
-    assert not wrong, f"{path.relative_to(ROOT)} ({own}) imports {wrong}; {own} may import from {sorted(ALLOWED[own])}"
+@pytest.mark.parametrize("module, line, contract", [
+    ("concepts/units.py", "from ..sources import cool_access", "layers"),
+    ("concepts/bounds.py", "from .._cache import cached", "concepts"),
+    ("measurements.py", "from . import data", "measurements"),
+    ("sources/hpc_eda.py", "import storageperf_book", "model-without-book"),
+], ids=lambda v: v if v in CONTRACTS else None)
+def test_a_wrong_way_import_breaks_its_contract(tmp_path, module, line, contract):
+    for part in ("storageperf", "storageperf_book"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    with open(tmp_path / "storageperf" / module, "a", encoding="utf-8") as f:
+        f.write(f"\n{line}\n")
+    code, verdicts, out = _lint_imports(tmp_path)
+    # a forbidden import counts through other modules too, so one wrong import may break more than its own contract
+    importer = "storageperf." + module.removesuffix(".py").replace("/", ".")
+    assert code != 0 and verdicts[contract] == "BROKEN" and f"{importer} -> " in out, out
 
 
 def test_the_books_code_uses_only_the_models_public_modules():
@@ -68,14 +73,6 @@ def test_the_books_code_uses_only_the_models_public_modules():
                for name in _imports(p) if any(part.startswith("_") for part in name.split(".")[1:2])
                and name.startswith("storageperf.")}
     assert not private, f"the book's code imports private model modules: {sorted(private)}"
-
-
-def test_the_check_sees_a_wrong_way_import(tmp_path):
-    concept = tmp_path / "units.py"
-    concept.write_text((ROOT / "storageperf" / "concepts" / "units.py").read_text(encoding="utf-8")
-                       + "\nfrom ..sources import cool_access\n", encoding="utf-8")
-    assert _wrong(_imports(concept, "storageperf.concepts"), "concepts") == ["storageperf.sources.cool_access"]
-    assert not _wrong(_imports(ROOT / "storageperf" / "concepts" / "units.py"), "concepts")
 
 
 def test_importing_a_concept_loads_no_platform_or_source_and_reads_no_file():

@@ -72,7 +72,9 @@ def test_every_chapter_has_the_anatomy(chapter):
         assert needed in markdown, f"{chapter}: no {needed!r}"
 
 
-SOURCE_MODULES = sorted(p.stem for p in (ROOT / "storageperf" / "sources").glob("*.py") if p.stem != "__init__")
+_SOURCE_STEMS = sorted(p.stem for p in (ROOT / "storageperf" / "sources").glob("*.py") if p.stem != "__init__")
+# each chapter's module; <name>_fit.py beside <name>.py (cassandra_disk_caching_fit) is its chapter's fit
+SOURCE_MODULES = [s for s in _SOURCE_STEMS if s.removesuffix("_fit") == s or s.removesuffix("_fit") not in _SOURCE_STEMS]
 
 
 @pytest.mark.parametrize("name", SOURCE_MODULES)

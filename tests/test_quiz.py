@@ -3,13 +3,13 @@ a number's tolerance, the answer file and the room's counts."""
 import html
 import json
 import re
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
 from storageperf_book import quiz as q
+from storageperf_book import sample_answers
 from storageperf_book.figures import SITE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,11 +232,6 @@ def test_room_refuses_a_file_that_is_not_an_answer_file(tmp_path):
 def test_the_sample_room_is_what_its_tool_writes_from_the_chapter_and_room_reads_it(tmp_path):
     # book/workshop/room-answers.ipynb reads the sample folder: made-up answers to the HPC/EDA chapter's questions,
     # whose ids, options and keys come from the chapter as committed
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import sample_answers
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
     written = sample_answers.write(tmp_path)
     committed = sorted(SAMPLE.glob("*.json"))
     assert [p.name for p in written] == [p.name for p in committed]
@@ -254,15 +249,6 @@ def test_the_sample_room_is_what_its_tool_writes_from_the_chapter_and_room_reads
     assert (counts.groupby("question")["answered"].first() == sample_answers.SAMPLE_READERS).all()
 
 
-def _sample_answers():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import sample_answers
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return sample_answers
-
-
 def _with_knowledge_check():
     import nbformat
 
@@ -276,7 +262,6 @@ def test_every_chapter_knowledge_check_answers_back_and_the_room_reads_it(chapte
     # Each chapter's knowledge check is questions that answer back, pollable: at least three, lettered options with
     # at least two distractors, each wrong option (or a number too low or too high) with its own reason; the room's
     # tool writes a made-up room for the chapter and room() counts every one of its questions
-    sample_answers = _sample_answers()
     assert chapter in sample_answers.quiz_chapters()
     quizzes = sample_answers.chapter_quizzes(chapter)
     ids = [quiz.id for quiz in quizzes]
@@ -302,11 +287,7 @@ def _tells_save_answers(text):
     return re.findall(r"`((?:storageperf_book\.)?save_answers\([^`]*\))`", text)
 
 
-def _quiz_chapters():
-    return _sample_answers().quiz_chapters()
-
-
-@pytest.mark.parametrize("chapter", _quiz_chapters(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("chapter", sample_answers.quiz_chapters(), ids=lambda p: p.stem)
 def test_a_chapter_that_tells_save_answers_imports_it_before_its_knowledge_check(chapter):
     # the chapter's prose tells "in a notebook, `save_answers()` writes the same file": the name must be bound by a
     # code cell before the questions (today's chapters import Quiz but not save_answers: NameError)
