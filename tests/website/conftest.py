@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-from website.browsing import BUILT_ENV, CHROMIUM, FLAGS, FORK, ROOT, serving
 
 from storageperf_book.sphinx.repository import REPOSITORY_ENV
+from website.browsing import BUILT_ENV, CHROMIUM, FLAGS, FORK, ROOT, serving
 
 HERE = Path(__file__).parent
 

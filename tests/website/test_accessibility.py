@@ -1,6 +1,7 @@
 """No page has a serious accessibility violation (axe), in light or dark mode."""
 
 import pytest
+
 from website.browsing import open_page
 
 

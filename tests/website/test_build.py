@@ -7,11 +7,10 @@ import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
-from website.browsing import FORK, ROOT, chapter_pages
-
 from storageperf import data
 from storageperf_book import plotly_bundle
 from storageperf_book.sphinx.plotly import PLOTLY_CACHE, PLOTLY_JS, PLOTLY_LICENSE
+from website.browsing import FORK, ROOT, chapter_pages
 
 
 def test_clean_build_with_warnings_as_errors(build):

@@ -3,9 +3,8 @@ import json
 import re
 from collections import Counter
 
-from website.browsing import ROOT
-
 from storageperf import data
+from website.browsing import ROOT
 
 # a reference list entry: its label (a link, or text when the work is cited more than once) and the reference
 _CITATION = re.compile(r'<div class="citation"[^>]*>\s*<span class="label">(.*?)</span></span>.*?<p>(.*?)</p>', re.S)

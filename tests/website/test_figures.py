@@ -6,10 +6,9 @@ import json
 import re
 import threading
 
-from website.browsing import PHONE, ROOT, chapter_pages, chapters_open, luminance, open_page, switch_theme
-
 from storageperf_book import plotly_bundle
 from storageperf_book.sphinx.plotly import PLOTLY_JS
+from website.browsing import PHONE, ROOT, chapter_pages, chapters_open, luminance, open_page, switch_theme
 
 _NEW_PLOT = re.compile(r"Plotly\.newPlot\(\s*")
 

@@ -4,6 +4,7 @@ import zipfile
 from urllib.parse import urlparse
 
 import pytest
+
 from website.browsing import (
     CHROMIUM,
     FLAGS,

@@ -6,6 +6,7 @@ import re
 import zipfile
 
 import pytest
+
 from website.browsing import (
     CHROMIUM,
     FLAGS,
