@@ -1,6 +1,7 @@
 """The book's Sphinx extensions (storageperf_book.sphinx): where the site's launch and repository buttons point (the
 repository the site is built from), the icons the fonts keep, the reference lists' links, the latest release's
 files."""
+import os
 import subprocess
 from pathlib import Path
 
@@ -112,3 +113,39 @@ def test_the_written_pages_get_the_version_and_lose_the_scripts_no_page_uses(tmp
     assert not any(s in index for s in ("fontawesome", "searchtools", "searchindex", "design-tabs", "thebe")), index
     assert "searchtools.js" in search and "searchindex.js" in search and "fontawesome" not in search
     assert not (tmp_path / "_static" / "scripts" / "fontawesome.js").exists()
+
+
+def _sphinx_project(tmp_path):
+    """A small book: a notebook, a page, and a model and data folder beside them."""
+    import nbformat
+
+    (tmp_path / "conf.py").write_text('extensions = ["myst_nb", "storageperf_book.sphinx.execution"]\n'
+                                      'nb_execution_mode = "off"\nexclude_patterns = ["_build", "storageperf*", "data"]\n')
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A chapter")]), tmp_path / "ch.ipynb")
+    (tmp_path / "index.md").write_text("# A page\n\n```{toctree}\nch\n```\n")
+    for name in ("storageperf/model.py", "storageperf_book/book.py", "data/table.csv"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("x\n")
+    return tmp_path
+
+
+def _read_by_a_build(root):
+    """The pages a build of ``root`` reads (executes, for a notebook)."""
+    from sphinx.application import Sphinx
+
+    read = []
+    app = Sphinx(root, root, root / "_build" / "html", root / "_build" / "doctrees", "html", status=None,
+                 warning=None)
+    app.connect("env-before-read-docs", lambda app, env, docnames: read.extend(docnames))
+    app.build()
+    return sorted(read)
+
+
+@pytest.mark.parametrize("changed", ["storageperf/model.py", "storageperf_book/book.py", "data/table.csv"])
+def test_a_rebuild_reads_a_notebook_again_only_when_the_model_or_the_data_changed(tmp_path, changed):
+    root = _sphinx_project(tmp_path)
+    assert _read_by_a_build(root) == ["ch", "index"]
+    assert _read_by_a_build(root) == []  # nothing changed: nothing read, nothing executed
+    later = (root / changed).stat().st_mtime + 10
+    os.utime(root / changed, (later, later))
+    assert _read_by_a_build(root) == ["ch"]  # the notebook, not the page
