@@ -121,7 +121,9 @@ def _sphinx_project(tmp_path):
 
     (tmp_path / "conf.py").write_text('extensions = ["myst_nb", "storageperf_book.sphinx.execution"]\n'
                                       'nb_execution_mode = "off"\nexclude_patterns = ["_build", "storageperf*", "data"]\n')
-    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A chapter")]), tmp_path / "ch.ipynb")
+    cells = [nbformat.v4.new_markdown_cell("# A chapter"), nbformat.v4.new_code_cell("1 + 1")]
+    kernel = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata=kernel), tmp_path / "ch.ipynb")
     (tmp_path / "index.md").write_text("# A page\n\n```{toctree}\nch\n```\n")
     for name in ("storageperf/model.py", "storageperf_book/book.py", "data/table.csv"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
@@ -142,10 +144,45 @@ def _read_by_a_build(root):
 
 
 @pytest.mark.parametrize("changed", ["storageperf/model.py", "storageperf_book/book.py", "data/table.csv"])
-def test_a_rebuild_reads_a_notebook_again_only_when_the_model_or_the_data_changed(tmp_path, changed):
+def test_a_rebuild_reads_a_notebook_again_only_when_the_model_or_the_data_changed(tmp_path, changed, monkeypatch):
+    monkeypatch.setenv("IPYTHONDIR", "")  # restored after the test: the extension sets it for the build
     root = _sphinx_project(tmp_path)
     assert _read_by_a_build(root) == ["ch", "index"]
     assert _read_by_a_build(root) == []  # nothing changed: nothing read, nothing executed
     later = (root / changed).stat().st_mtime + 10
     os.utime(root / changed, (later, later))
     assert _read_by_a_build(root) == ["ch"]  # the notebook, not the page
+
+
+def test_the_fonts_are_cut_to_the_icons_shown_without_a_line_in_the_build_log(tmp_path, caplog):
+    import logging
+    from types import SimpleNamespace
+
+    import pydata_sphinx_theme
+
+    from storageperf_book.sphinx import fonts
+
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static" / fonts.WEBFONTS
+    served = tmp_path / "_static" / fonts.WEBFONTS
+    served.mkdir(parents=True)
+    font = sorted(theme.glob("*.woff2"))[0]
+    (served / font.name).write_bytes(font.read_bytes())
+    (tmp_path / "index.html").write_text('<i class="fa-brands fa-github"></i>')
+    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"))
+    with caplog.at_level(logging.INFO):
+        fonts._subset_webfonts(app, None)
+    assert (served / font.name).stat().st_size < font.stat().st_size / 10
+    assert not [r for r in caplog.records if r.name.startswith("fontTools")]
+
+
+def test_a_chapters_kernel_writes_nothing_to_the_build_log(tmp_path):
+    import sys
+
+    root = _sphinx_project(tmp_path)
+    conf = (root / "conf.py").read_text().replace('nb_execution_mode = "off"', 'nb_execution_mode = "inline"')
+    (root / "conf.py").write_text(conf)
+    build = Path(sys.executable).with_name("sphinx-build")
+    run = subprocess.run([str(build), "-q", "-W", str(root), str(root / "_build" / "html")], capture_output=True,
+                         text=True, cwd=root)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    assert (root / "_build" / "html" / "ch.html").exists()

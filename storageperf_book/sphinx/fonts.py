@@ -6,6 +6,7 @@ dozen. Once the pages are written, each font served keeps only the glyphs of the
 """
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def _subset_webfonts(app, exception):
     if html_done(app, exception):
         from fontTools import subset
 
+        logging.getLogger("fontTools").setLevel(logging.WARNING)  # its INFO lines would bury a real warning
         folder = Path(app.outdir) / "_static" / WEBFONTS
         keep = sorted(icon_codepoints(Path(app.outdir)))
         for font in sorted(folder.glob("*.woff2")):
