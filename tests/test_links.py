@@ -1,15 +1,13 @@
 """The monthly link check (tools/links.py): which addresses it reads, and which it calls broken, on a fake fetcher."""
 import csv
-import importlib.util
 import urllib.error
 from pathlib import Path
 
 import pytest
 
+from tools import links
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("links", ROOT / "tools" / "links.py")
-links = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(links)
 
 
 def test_the_addresses_are_the_documents_and_the_bibliographys(tmp_path):

@@ -3,7 +3,6 @@ and pricing a reservation term (storageperf.platforms.azure_netapp_files.reserve
 touched: every test runs with urllib and sockets refusing to connect."""
 import copy
 import csv
-import importlib.util
 import json
 import os
 import re
@@ -20,12 +19,10 @@ import pytest
 from storageperf import data, studio
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf_book import prices
+from tools import prices as tool
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED = ROOT / "tests" / "fixtures" / "retail-prices"
-_spec = importlib.util.spec_from_file_location("prices_tool", ROOT / "tools" / "prices.py")
-tool = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tool)
 
 
 @pytest.fixture(autouse=True)

@@ -191,12 +191,9 @@ def test_make_handouts_installs_only_what_it_uses():
 
 
 def _tool(name):
-    import importlib.util
+    import importlib
 
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module(f"tools.{name}")
 
 
 def test_make_wheels_asks_for_what_only_another_platform_installs(tmp_path):

@@ -154,15 +154,13 @@ def test_each_page_is_light_before_a_calculator_is_touched(html_dir, pages):
     # Most bytes a chapter page may transfer, gzip-compressed at level 9, before a reader touches a calculator (its
     # states load then): the page carries each calculator's default figure only; the budget is make bench's
     import gzip
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("benchmark", ROOT / "tools" / "benchmark.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from tools import benchmark as bench
+
     PAGE_BUDGET = bench.HTML_BUDGET
 
     heavy = {name: size for name in pages
-             if (size := len(gzip.compress((html_dir / name).read_bytes(), compresslevel=9))) > PAGE_BUDGET}
+             if (size := len(gzip.compress((html_dir / name).read_bytes(), compresslevel=bench.GZIP_LEVEL))) > PAGE_BUDGET}
     assert not heavy, f"pages over {PAGE_BUDGET:,} bytes compressed: {heavy}"
     states = sorted((html_dir / "_static" / "calculators").glob("*.json"))
     named = {re.search(r'&quot;states&quot;:&quot;([0-9a-f]+\.json)', m).group(1)

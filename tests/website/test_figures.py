@@ -55,11 +55,8 @@ def test_the_served_plotly_js_has_every_trace_type_a_figure_draws(browser, html_
 
 def test_a_first_visit_to_any_chapter_is_within_the_budget(browser, html_dir, pages):
     # as tools/benchmark.py counts it: every byte Chromium receives, served gzip-compressed, until the network is idle
-    import importlib.util
+    from tools import benchmark as bench
 
-    spec = importlib.util.spec_from_file_location("benchmark", ROOT / "tools" / "benchmark.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(bench.GzipHandler,
                                                                                 directory=str(html_dir)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
