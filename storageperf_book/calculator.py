@@ -7,9 +7,9 @@ A chapter describes a calculator by a drawing function and its controls::
                       title="Throughput limit by quota")
     calc                      # the last expression of a cell
 
-``draw(**values)`` calls the model and returns a plotly figure whose title states the answer (its lines broken with
-``<br>``). The calculator shows that answer as text, a visible line above the figure in a live region (a screen
-reader reads it out when it changes), and draws the figure under ``title``, a short statement of what is drawn.
+``draw(**values)`` calls the model and returns ``(figure, answer)``: a plotly figure, untitled, and the answer as
+plain text, a line each. The calculator shows the answer as text, a visible line above the figure in a live region
+(a screen reader reads it out when it changes), and titles the figure ``title``, a short statement of what is drawn.
 Shown in a live kernel (JupyterLab, Binder, VS Code), ``calc`` is an ipywidgets panel that redraws through the model
 at every change. Executed for the static site (see :mod:`storageperf_book.sphinx.calculators`), the same object
 renders the answer and the figure of its default inputs, and a description of the inputs the site moves: the first
@@ -98,7 +98,8 @@ class Calculator:
     Parameters
     ----------
     draw : callable
-        ``draw(**values) -> plotly.graph_objects.Figure``; may raise ``ValueError`` for inputs the model rejects.
+        ``draw(**values) -> (plotly.graph_objects.Figure, str)``: the figure and the answer (plain text, a line
+        each); may raise ``ValueError`` for inputs the model rejects.
     controls : list of Slider and Choice
     title : str
         The figure's title: what it draws (the answer is text above it).
@@ -138,13 +139,16 @@ class Calculator:
                              f"{', '.join(self.controls)}")
         merged = {**self.defaults(), **values}
         checked = {name: self.controls[name].check(v) for name, v in merged.items()}
-        return self._retitled(self.draw(**checked))
-
-    def _retitled(self, fig):
-        answer = answer_text(fig)
+        drawn = self.draw(**checked)
+        if not (isinstance(drawn, tuple) and len(drawn) == 2 and isinstance(drawn[0], go.Figure)
+                and isinstance(drawn[1], str)):
+            kinds = [type(x).__name__ for x in drawn] if isinstance(drawn, tuple) else None
+            got = f"({', '.join(kinds)})" if kinds is not None else type(drawn).__name__
+            raise TypeError(f"draw must return (figure, answer), a plotly Figure and a string; got {got}")
+        fig, answer = drawn
         if self.prices:
             answer += "\nPrices: " + "; ".join(price_dates(p) for p in self.prices) + "."
-        fig.update_layout(title_text=self.title, margin_t=None)  # the top margin a long answer needed goes with it
+        fig.update_layout(title_text=self.title)
         return answer, fig
 
     def answer(self, **values):
@@ -322,12 +326,6 @@ def price_dates(platform):
     undated = int(used.isna().sum() + (used.astype(str).str.strip() == "").sum())
     return ("Google Cloud prices read " + ", ".join(dated)
             + (f" and from {undated} undated page{'s' if undated > 1 else ''}" if undated else ""))
-
-
-def answer_text(fig):
-    """A figure's title, the calculator's answer, as plain text: a line each (``<br>`` as a line break), no tags."""
-    lines = re.split(r"<br\s*/?>", str(fig.layout.title.text or ""), flags=re.I)
-    return "\n".join(filter(None, (figures.plain_text(line) for line in lines)))
 
 
 def _answer_html(answer):

@@ -12,15 +12,19 @@ A work's label is the site's: its authors' last names (one, two, or the first an
 a letter after the year where one author has several works in a year, given in the order of the site's reference
 list (by title). The site takes its letters from :func:`letters`, so the two cannot drift apart.
 
-The ``.bib`` file is read by a small parser of its own (:func:`read_bib`), not pybtex, because Binder installs no
-book builder: it reads the entries ``book/references.bib`` holds (``@type{key, field = {value}, ...}``, braces
-nested, ``\\_`` and ``--``).
+The ``.bib`` file is read by pybtex, as the site reads it (:func:`read_bib`); Binder installs pybtex, and no book
+builder.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
+
+from pybtex.backends.plaintext import Backend
+from pybtex.database import parse_file
+from pybtex.richtext import Text
 
 #: The guide's bibliography, relative to the repository (``bibtex_bibfiles`` in ``_config.yml``).
 BIB = Path("book/references.bib")
@@ -35,71 +39,33 @@ DIRECTIVE = re.compile(r"^(?P<fence>`{3,})\{bibliography\}[^\n]*\n(?P<options>(?
 #: What stands where the site lists a chapter's works.
 HEADING = "The works cited here, as the site lists them:"
 
-_ENTRY = re.compile(r"@(?P<type>[a-zA-Z]+)\s*\{\s*(?P<key>[^,\s]+)\s*,")
-_FIELD = re.compile(r"\s*(?P<name>[a-zA-Z]+)\s*=\s*\{")
 
-
-def _braced(text, start):
-    """The text between the brace before ``start`` and its match, and the index after the match."""
-    depth = 1
-    for i in range(start, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        if depth == 0:
-            return text[start:i], i + 1
-    raise ValueError(f"the .bib file has a brace that is not closed, after {text[max(0, start - 40):start]!r}")
-
-
+@functools.cache  # a work's fields are read again for each cell of each chapter
 def _plain(value):
-    """A field's value as text: braces gone, ``\\_`` an underscore, ``--`` a dash, spaces single."""
-    value = value.replace("\\_", "_").replace("\\&", "&").replace("--", "\u2013")
-    return " ".join(value.replace("{", "").replace("}", "").split())
+    """A field's value as text, as pybtex renders it: braces gone, ``\\_`` an underscore, ``--`` a dash."""
+    return " ".join(Text.from_latex(value).render(Backend()).split())
 
 
 def read_bib(path):
-    """The entries of a ``.bib`` file: ``{key: {"type": ..., field: raw value, ...}}``, in the file's order.
+    """The entries of a ``.bib`` file, by key, in the file's order: pybtex's ``Entry`` objects.
 
     >>> entries = read_bib(Path(__file__).parents[1] / BIB)
-    >>> entries["lazowska1984"]["year"], entries["lazowska1984"]["type"]
+    >>> entries["lazowska1984"].fields["year"], entries["lazowska1984"].type
     ('1984', 'book')
     """
     path = Path(path)
     if not path.is_file():
         raise ValueError(f"path must be a .bib file, got {str(path)!r}, which does not exist")
-    text = path.read_text(encoding="utf-8")
-    entries = {}
-    for match in _ENTRY.finditer(text):
-        entry, at = {"type": match["type"].lower()}, match.end()
-        while field := _FIELD.match(text, at):
-            entry[field["name"].lower()], at = _braced(text, field.end())
-            at = text.index(",", at) + 1 if text[at:].lstrip().startswith(",") else at
-        if not text[at:].lstrip().startswith("}"):
-            raise ValueError(f"{path.name}: entry {match['key']!r} has a field this reader does not understand, "
-                             f"near {text[at:at + 40].strip()!r}; write fields as name = {{value}}")
-        entries[match["key"]] = entry
-    if not entries:
-        raise ValueError(f"path must be a .bib file with entries, got {str(path)!r}, which has none")
-    return entries
-
-
-def _last_names(authors):
-    """The last name of each author of a raw ``author`` field (``{{Microsoft}}`` is one name, kept whole)."""
-    names = []
-    for person in re.split(r"\s+and\s+", authors.strip()):
-        if person.startswith("{") and person.endswith("}"):
-            names.append(_plain(person))
-        elif "," in person:
-            names.append(_plain(person.split(",")[0]))
-        else:
-            names.append(_plain(person).split()[-1])
-    return names
+    return parse_file(path).entries
 
 
 def _authors(entry):
-    return tuple(_last_names(entry.get("author", "")))
+    """The last name of each author (``{{Microsoft}}`` is one name, kept whole)."""
+    return tuple(" ".join(_plain(n) for n in person.last_names) for person in entry.persons.get("author", ()))
 
 
 def _year(entry):
-    return _plain(entry.get("year", "")) or "n.d."
+    return _plain(entry.fields.get("year", "")) or "n.d."
 
 
 def letters(entries):
@@ -109,9 +75,9 @@ def letters(entries):
     """
     groups = {}
     for key, entry in entries.items():
-        groups.setdefault((entry.get("author", ""), _year(entry)), []).append(key)
+        groups.setdefault((tuple(map(str, entry.persons.get("author", ()))), _year(entry)), []).append(key)
     return {key: "abcdefghijklmnopqrstuvwxyz"[i] for keys in groups.values() if len(keys) > 1
-            for i, key in enumerate(sorted(keys, key=lambda k: entries[k].get("title", "")))}
+            for i, key in enumerate(sorted(keys, key=lambda k: entries[k].fields.get("title", "")))}
 
 
 def labels(entries):
@@ -119,7 +85,7 @@ def labels(entries):
     lettered = letters(entries)
     out = {}
     for key, entry in entries.items():
-        names = _authors(entry) or (_plain(entry.get("title", key)),)
+        names = _authors(entry) or (_plain(entry.fields.get("title", key)),)
         who = names[0] if len(names) == 1 else " and ".join(names) if len(names) == 2 else f"{names[0]} et al."
         out[key] = f"{who}, {_year(entry)}{lettered.get(key, '')}"
     return out
@@ -128,14 +94,15 @@ def labels(entries):
 def reference(entry, label):
     """One line of a chapter's list of works: label, title, where it was published, its note, and its address as a
     link (``<https://...>``, which a notebook renders as one), as the site's reference list has it."""
-    where = [_plain(entry[f]) for f in ("howpublished", "journal", "publisher", "institution") if f in entry]
-    if "number" in entry:
-        where.append(_plain(entry["number"]))
-    parts = [f"{label}. *{_plain(entry.get('title', ''))}*.", *(f"{w}." for w in where)]
-    if "note" in entry:
-        parts.append(f"{_plain(entry['note'])}.")
-    if "url" in entry:
-        parts.append(f"<{entry['url'].strip()}>")
+    fields = entry.fields
+    where = [_plain(fields[f]) for f in ("howpublished", "journal", "publisher", "institution") if f in fields]
+    if "number" in fields:
+        where.append(_plain(fields["number"]))
+    parts = [f"{label}. *{_plain(fields.get('title', ''))}*.", *(f"{w}." for w in where)]
+    if "note" in fields:
+        parts.append(f"{_plain(fields['note'])}.")
+    if "url" in fields:
+        parts.append(f"<{fields['url'].strip()}>")
     return " ".join(parts)
 
 
@@ -199,7 +166,7 @@ def as_text(markdown, entries, prefix=None, works=None):
         return _bare(raw, prefix)
 
     def role(match):
-        return "[" + "; ".join(f"{names[k]}: *{_plain(entries[k].get('title', ''))}*"
+        return "[" + "; ".join(f"{names[k]}: *{_plain(entries[k].fields.get('title', ''))}*"
                                for k in map(key, match[1].split(","))) + "]"
 
     def directive(_match):

@@ -17,8 +17,7 @@ def draw(quota_tib, service_level, volume_type="regular"):
     tp = anf.volume_throughput_mibps(quota_tib, service_level, volume_type)
     fig = go.Figure(go.Scatter(x=[0, 100], y=[0, anf.volume_ceiling_mibps(service_level, volume_type)], name="line"))
     fig.add_scatter(x=[quota_tib], y=[tp], name="point")
-    fig.update_layout(title=f"{tp:.0f} MiB/s")
-    return fig
+    return fig, f"{tp:.0f} MiB/s"
 
 
 @pytest.fixture
@@ -86,16 +85,28 @@ def test_the_answer_is_text_and_the_figure_is_titled_by_what_it_draws(calc):
     assert "title" not in state["layout"] and state["answer"].endswith("MiB/s")
 
     def draw_lines(x):
-        fig = go.Figure(go.Scatter(x=[x], y=[x]))
-        fig.update_layout(title=f"<b>{x} units</b>;<br>twice that is {2 * x}", margin=dict(t=200))
-        return fig
+        return go.Figure(go.Scatter(x=[x], y=[x])), f"{x} units;\ntwice that is {2 * x}"
 
     lines = Calculator(draw_lines, [Slider("x", "X", 1, 3, 1, 2)], title="X against itself")
     answer, fig = lines.answered()
-    assert answer == "2 units;\ntwice that is 4"  # a line each, no tags
-    assert fig.layout.title.text == "X against itself" and fig.layout.margin.t is None
+    assert answer == "2 units;\ntwice that is 4"  # a line each, as drawn
+    assert fig.layout.title.text == "X against itself"
     with pytest.raises(TypeError, match="title must be a string"):
         Calculator(draw_lines, [Slider("x", "X", 1, 3, 1, 2)], title=3)
+
+
+def test_a_draw_that_returns_no_answer_is_refused_by_name():
+    def figure_only(x):
+        return go.Figure(go.Scatter(x=[x], y=[x]))
+
+    def answer_first(x):
+        return f"{x} units", go.Figure()
+
+    for draw_wrongly, got in ((figure_only, "got Figure"), (answer_first, "got (str, Figure)")):
+        calc = Calculator(draw_wrongly, [Slider("x", "X", 1, 3, 1, 2)])
+        with pytest.raises(TypeError, match=re.escape(f"draw must return (figure, answer), a plotly Figure and a "
+                                                      f"string; {got}")):
+            calc.answered()
 
 
 def test_invalid_positions_show_the_message(calc):
@@ -246,7 +257,7 @@ def test_a_priced_answer_says_when_its_prices_were_read():
     from storageperf_book.calculator import Calculator, Slider
 
     def draw(x):
-        return go.Figure().update_layout(title_text=f"{x:g} USD a month")
+        return go.Figure(), f"{x:g} USD a month"
 
     priced = Calculator(draw, [Slider("x", "X", 1, 3, 1, 2)], prices=("azure",))
     assert priced.answer(x=3).splitlines() == ["3 USD a month",

@@ -41,13 +41,13 @@ def test_a_chapters_citations_read_as_author_year_and_title(notebook):
     assert "{cite" not in text and "{bibliography}" not in text
     labels = citations.labels(ENTRIES)
     for key in keys:
-        title = citations._plain(ENTRIES[key]["title"])
+        title = citations._plain(ENTRIES[key].fields["title"])
         assert f"{labels[key]}: *{title}*" in text, key
     listed = text[text.index(citations.HEADING):].splitlines()[2:]
     listed = [line for line in listed if line.startswith("- ")]
     assert [line[2:].split(". *")[0] for line in listed] == sorted(labels[k] for k in keys)
     # each work with its address, a link in a notebook as on the site
-    assert [line.rsplit(" ", 1)[-1] for line in listed] == [f"<{ENTRIES[k]['url']}>" for k in
+    assert [line.rsplit(" ", 1)[-1] for line in listed] == [f"<{ENTRIES[k].fields['url']}>" for k in
                                                           sorted(keys, key=labels.get)]
 
 
@@ -56,17 +56,9 @@ def test_a_citation_of_a_work_not_in_the_bibliography_says_which():
         citations.as_text("see {cite}`ca-nowhere`", ENTRIES, prefix="ca-")
 
 
-def test_a_bib_file_the_reader_cannot_read_is_named(tmp_path):
+def test_a_bib_file_or_notebook_that_is_not_one_is_named(tmp_path):
     with pytest.raises(ValueError, match="does not exist"):
         citations.read_bib(tmp_path / "missing.bib")
-    broken = tmp_path / "broken.bib"
-    broken.write_text("@misc{a,\n  title = {Open {brace}\n")
-    with pytest.raises(ValueError, match="brace that is not closed"):
-        citations.read_bib(broken)
-    odd = tmp_path / "odd.bib"
-    odd.write_text('@misc{a,\n  title = "Quoted",\n}\n')
-    with pytest.raises(ValueError, match="entry 'a' has a field this reader does not understand"):
-        citations.read_bib(odd)
     with pytest.raises(ValueError, match="nb must be a notebook"):
         citations.notebook_as_text([], ENTRIES)
 
@@ -86,19 +78,19 @@ OUTSIDE_THE_DATA = {"little1961", "lazowska1984", "iec80000_13"}
 
 def test_every_cited_work_has_an_https_address():
     documents = data.load("documents")
-    missing = [k for k, e in ENTRIES.items() if not re.fullmatch(r"https://\S+", e.get("url", "").strip())]
+    missing = [k for k, e in ENTRIES.items() if not re.fullmatch(r"https://\S+", e.fields.get("url", "").strip())]
     missing += [d for d, url in zip(documents["id"], documents["url"]) if not re.fullmatch(r"https://\S+", url)]
     assert not missing, f"cited without an https address: {missing}"
 
 
 def test_a_work_in_the_bibliography_and_in_documents_csv_is_one_document_with_one_address():
     documents = data.load("documents").set_index("id")
-    named = {key: entry["document"].strip() for key, entry in ENTRIES.items() if "document" in entry}
+    named = {key: entry.fields["document"].strip() for key, entry in ENTRIES.items() if "document" in entry.fields}
     assert set(ENTRIES) - set(named) == OUTSIDE_THE_DATA
     assert set(named.values()) <= set(documents.index), set(named.values()) - set(documents.index)
     assert len(set(named.values())) == len(named), "two entries name one document"
     for key, document in named.items():
-        entry, row = ENTRIES[key], documents.loc[document]
+        entry, row = ENTRIES[key].fields, documents.loc[document]
         assert entry["url"].strip() == row["url"], f"{key} links {entry['url']}, its document {document} {row['url']}"
         # the two say the same of the work where both say it: the commit read, the year
         cited_commit = re.search(r"commit ([0-9a-f]{7,40})", entry.get("howpublished", ""))
@@ -112,11 +104,11 @@ def test_a_work_in_the_bibliography_and_in_documents_csv_is_one_document_with_on
 def test_a_work_read_at_a_commit_is_cited_with_its_permalink():
     # the site's reference list links the file at the commit read, named in full, wherever the data records one
     documents = data.load("documents").set_index("id")
-    read_at_a_commit = [key for key, entry in ENTRIES.items() if "document" in entry
-                        and re.search(r"\bcommit [0-9a-f]{7}", documents.loc[entry["document"].strip(), "where"])]
+    read_at_a_commit = [key for key, entry in ENTRIES.items() if "document" in entry.fields
+                        and re.search(r"\bcommit [0-9a-f]{7}", documents.loc[entry.fields["document"].strip(), "where"])]
     assert read_at_a_commit
     for key in read_at_a_commit:
-        assert re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+", ENTRIES[key]["url"]), key
+        assert re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+", ENTRIES[key].fields["url"]), key
 
 
 

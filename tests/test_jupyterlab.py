@@ -189,7 +189,7 @@ def _assert_citations_read(page, notebook, prose):
     assert page.locator('.jp-MarkdownCell [title="Citation Not Found"]').count() == 0, f"{notebook}: a bare key"
     first = citations.works(json.loads((ROOT / "book" / notebook).read_text(encoding="utf-8")))[1][0]
     entries = citations.read_bib(ROOT / citations.BIB)
-    label = f"{citations.labels(entries)[first]}: {citations._plain(entries[first]['title'])}"
+    label = f"{citations.labels(entries)[first]}: {citations._plain(entries[first].fields['title'])}"
     assert label in prose, f"{notebook}: {label!r} not in the prose"
 
 
