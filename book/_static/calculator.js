@@ -78,7 +78,7 @@ const token = (input, i) => (input.kind === "range" ? input.labels[i].split(" ")
 export function calculatorLink(n, inputs, positions) {
   const q = new URLSearchParams({calc: n});
   inputs.forEach((input, k) => q.set(input.name, token(input, positions[k])));
-  return `${location.origin}${location.pathname}?${q}`;
+  return `${location.href.split(/[?#]/)[0]}?${q}`;  // not origin and path: a file's origin is "null"
 }
 
 // The positions a link gives calculator number `n`, or null when it names another; a value that is not a position

@@ -27,7 +27,7 @@ function fill(link) {
   const page = h1 ? words(h1) : document.title;
   const at = section(), heading = at && at.querySelector(":scope > h2, :scope > h3, :scope > h4");
   const name = heading ? words(heading) : "";
-  const here = `${location.origin}${location.pathname}`;
+  const here = location.href.split(/[?#]/)[0];  // not origin and path: a file's origin is "null"
   const quoted = String(getSelection() || "").replace(/\s+/g, " ").trim().slice(0, 400);
   // (no template literal inside another: the site's minifier, sphinx_ext.without_comments, reads them flat)
   const inSection = name ? ", section \"" + name + "\"" : "";

@@ -402,7 +402,7 @@ async function main() {
   const table = el("table", {id: "studio-options", class: "studio-options", "aria-labelledby": "studio-caption"});
   const chartBox = el("div", {class: "studio-chart-box"}, svg, tip);
   const pinButton = el("button", {type: "button", id: "studio-pin", text: "Pin this answer"});
-  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.origin}${location.pathname}${query(current)}`), " ", pinButton);
+  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.href.split(/[?#]/)[0]}${query(current)}`), " ", pinButton);
   const pinBox = el("section", {id: "studio-pinned", class: "studio-pinned", "aria-label": "Pinned answer"});
   app.append(form, error, note, status, share, pinBox, best, buttons, chartBox, caption,
              el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));
