@@ -2,11 +2,12 @@
 
 The zip holds the built site with a README: unzipped, its ``index.html`` opened from the file system (a double
 click) reads as the site does, figures, calculators, knowledge checks and the sizing studio included, in any browser
-and with no Python; or ``python -m http.server`` in its folder serves it. A browser runs no module script and fetches
-no file for a page opened from the file system, so the copy differs from the site in two ways. Each JSON file the
-pages read (:data:`LOADED_JSON`) has a classic script beside it, ``<name>.json.js``, that ``book/_static/load-json.js``
-reads instead. Each module script a page loads from ``_static`` is replaced by a classic one, ``<name>.offline.js``
-(:func:`classic_script`), that holds the module and those it imports, each in a function of its own.
+and with no Python; or ``python -m http.server`` in its folder serves it. For a page opened from the file system a
+browser fetches no file and Chromium runs no module script, so the copy differs from the site in two ways. Each
+JSON file the pages read (:data:`LOADED_JSON`) has a classic script beside it, ``<name>.json.js``, that
+``book/_static/load-json.js`` reads instead. Each module script a page loads from ``_static`` is replaced by a
+classic one, ``<name>.offline.js`` (:func:`classic_script`), that holds the module and those it imports, each in a
+function of its own.
 
 The PDF is the table of contents' pages as one document, printed by Chromium: a title page (the guide, its edition
 when it is the participant's, when and from which commit it was built, the date of its prices), then each page as the
