@@ -37,8 +37,8 @@ calculator, knowledge check and the sizing studio work; nothing is fetched from 
 
     Windows   right-click the zip, Extract All..., then open the folder guide and double-click index.html.
     macOS     double-click the zip (Finder unzips it beside it), open the folder guide, double-click index.html.
-    Linux     unzip the zip (unzip guide-offline.zip, or the file manager's Extract Here), open the folder guide
-              and double-click index.html (or run xdg-open guide/index.html).
+    Linux     unzip the zip (the unzip command, or the file manager's Extract Here), open the folder guide and
+              double-click index.html (or run xdg-open guide/index.html).
 
 Or, if you prefer, serve it: in a terminal in this folder, with any Python 3,
 
