@@ -1,9 +1,13 @@
-"""What a workshop hands out beside the site: the whole site as one zip to serve anywhere, and the book as a PDF.
+"""What a workshop hands out beside the site: the whole site as one zip to open anywhere, and the book as a PDF.
 
-The zip holds the built site as it is served, with a README: unzipped, ``python -m http.server`` in its folder
-serves it to a browser on the same machine, figures, calculators and the sizing studio included (their scripts are
-modules and read files beside them, which a browser does only over http). Opened from the file system, the pages'
-text reads and prints; the figures and the live parts need the server.
+The zip holds the built site with a README: unzipped, its ``index.html`` opened from the file system (a double
+click) reads as the site does, figures, calculators, knowledge checks and the sizing studio included, in any browser
+and with no Python; or ``python -m http.server`` in its folder serves it. For a page opened from the file system a
+browser fetches no file and Chromium runs no module script, so the copy differs from the site in two ways. Each
+JSON file the pages read (:data:`LOADED_JSON`) has a classic script beside it, ``<name>.json.js``, that
+``book/_static/load-json.js`` reads instead. Each module script a page loads from ``_static`` is replaced by a
+classic one, ``<name>.offline.js`` (:func:`classic_script`), that holds the module and those it imports, each in a
+function of its own.
 
 The PDF is the table of contents' pages as one document, printed by Chromium: a title page (the guide, its edition
 when it is the participant's, when and from which commit it was built, the date of its prices), then each page as the
@@ -17,6 +21,8 @@ from __future__ import annotations
 import functools
 import html
 import http.server
+import json
+import re
 import threading
 import zipfile
 from pathlib import Path
@@ -26,19 +32,121 @@ import yaml
 README = """\
 Cloud file-storage performance, worked out: the site, to read without a network.
 
-In this folder, with any Python 3:
+Double-click index.html in this folder (any browser: Chrome, Edge, Firefox; no Python needed). Every page, figure,
+calculator, knowledge check and the sizing studio work; nothing is fetched from another host.
 
-    python3 -m http.server 8000        (macOS or Linux)
+    Windows   right-click the zip, Extract All..., then open the folder guide and double-click index.html.
+    macOS     double-click the zip (Finder unzips it beside it), open the folder guide, double-click index.html.
+    Linux     unzip the zip (the unzip command, or the file manager's Extract Here), open the folder guide and
+              double-click index.html (or run xdg-open guide/index.html).
+
+Or, if you prefer, serve it: in a terminal in this folder, with any Python 3,
+
     py -m http.server 8000             (Windows, in PowerShell or the Command Prompt)
+    python3 -m http.server 8000        (macOS or Linux)
 
-then open http://localhost:8000/ in a browser. Every page, figure, calculator and the sizing studio work; nothing
-is fetched from another host. Opened straight from the file system, the pages' text reads and prints, but the
-figures, the calculators and the studio need the server.
+then open http://localhost:8000/ in a browser.
+"""
+
+#: The JSON files the pages read (book/_static/load-json.js), relative to the site: each gets a ``<name>.json.js``.
+LOADED_JSON = ("_static/calculators/*.json", "_static/quizzes/*.json", "_static/studio-facts.json")
+
+#: How the copy names the classic script it writes for a module of ``_static`` (``calculator.js``).
+OFFLINE_SCRIPT = "{stem}.offline.js"
+
+# The site's modules keep to a few forms of import and export, which classic_script rewrites; anything else is refused.
+_IMPORT = re.compile(r'^import\s*(?:\{([\w$\s,]*)\}\s*from\s*)?"\./([\w-]+\.js)";?[ \t]*$', re.M)
+_DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([\w-]+\.js)"\s*\)')
+_EXPORT = re.compile(r"^export\s+(?:(?:async\s+)?function\s*\*?|const|class)\s*([\w$]+)", re.M)
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\b\s*", re.M)
+_LEFT = re.compile(r"^[ \t]*(?:import|export)\b.*|\bimport\s*[(.].*", re.M)
+_TAKEN = re.compile(r"\b(?:require|exports|importMeta)\b")
+
+#: What a classic script for a module starts with: one registry of the page's modules (window.bookModules), shared
+#: by every such script on the page, so that a module two of them hold runs once, as a module does.
+_LOADER = """\
+"use strict";
+const book = window.bookModules ??= (() => {
+  const factories = {}, done = {};
+  const require = (name) => {
+    if (!(name in done)) factories[name](require, done[name] = {}, {url: factories[name].url});
+    return done[name];
+  };
+  return {factories, require};
+})();
+const here = document.currentScript.src;
+const define = (name, factory) => {
+  if (!(name in book.factories)) book.factories[name] = Object.assign(factory, {url: new URL(name, here).href});
+};
 """
 
 
+def _module_function(name, text):
+    """A module of ``_static`` as the body of a function of (require, exports, importMeta); the modules it imports."""
+    taken = _TAKEN.search(text)
+    if taken:
+        raise ValueError(f"static must hold modules that leave the names require, exports and importMeta to the "
+                         f"classic script; {name} has {taken[0]!r}")
+    imported = []
+
+    def static(m):
+        imported.append(m[2])
+        names = re.sub(r"\s+as\s+", ": ", m[1] or "").strip()
+        return f'const {{{names}}} = require("{m[2]}");' if names else f'require("{m[2]}");'
+
+    def dynamic(m):
+        imported.append(m[1])
+        return f'Promise.resolve().then(() => require("{m[1]}"))'
+
+    body = _DYNAMIC_IMPORT.sub(dynamic, _IMPORT.sub(static, text))
+    exported = _EXPORT.findall(body)
+    body = _EXPORT_DEFAULT.sub("exports.default = ", _EXPORT.sub(lambda m: m[0].removeprefix("export").lstrip(), body))
+    body = body.replace("import.meta.url", "importMeta.url")
+    left = _LEFT.findall(body)
+    if left:
+        raise ValueError(f"static must hold modules that import only ./<module>.js and export only a function, const, "
+                         f"class or default, at a line's start; {name} has {left[0].strip()[:80]!r}")
+    if exported:
+        body += f"\nObject.assign(exports, {{{', '.join(exported)}}});"
+    return f"{body}\n", imported
+
+
+def classic_script(static, entry):
+    """The module ``entry`` of the folder ``static`` (a built site's ``_static``) as a classic script: it and every
+    module it imports (statically or when asked), each a function run once, when first imported.
+
+    Parameters
+    ----------
+    static : path-like
+        The folder of the site's modules.
+    entry : str
+        A module's file name (``calculator.js``).
+    """
+    static, todo, functions = Path(static), [entry], {}
+    while todo:
+        name = todo.pop()
+        if name in functions:
+            continue
+        if not (static / name).is_file():
+            raise ValueError(f"entry must be a module of {str(static)!r}, as must each it imports; got {name!r}")
+        functions[name], imported = _module_function(name, (static / name).read_text(encoding="utf-8"))
+        todo += imported
+    defined = "".join(f'define("{name}", function (require, exports, importMeta) {{\n{body}}});\n'
+                      for name, body in sorted(functions.items()))
+    return f'(() => {{\n{_LOADER}{defined}book.require("{entry}");\n}})();\n'
+
+
+# A page's module script of _static (Sphinx's or a page's own tag), by the address's prefix and the module's name.
+_MODULE_TAG = re.compile(r'<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc="([^"]*_static/)([\w-]+)\.js(?:\?[^"]*)?")'
+                         r'[^>]*>\s*</script>')
+
+
 def offline_zip(site, target):
-    """Zip a built site (Sphinx's html folder) into ``target`` with a README; return its path.
+    """Zip a built site (Sphinx's html folder) into ``target`` to open from the file system or serve, with a README;
+    return its path.
+
+    Each page's module scripts are classic scripts there (:func:`classic_script`, written as ``<name>.offline.js``)
+    and each JSON file the pages read (:data:`LOADED_JSON`) has its ``<name>.json.js``.
 
     Parameters
     ----------
@@ -50,10 +158,27 @@ def offline_zip(site, target):
     site, target = Path(site), Path(target)
     if not (site / "index.html").is_file():
         raise ValueError(f"site must be a built site with an index.html; got {str(site)!r}")
+    entries = set()
+
+    def classic_tag(m):
+        entries.add(f"{m[2]}.js")
+        return f'<script defer src="{m[1]}{OFFLINE_SCRIPT.format(stem=m[2])}"></script>'
+
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("guide/README.txt", README)
         for path in sorted(p for p in site.rglob("*") if p.is_file() and ".doctrees" not in p.parts):
-            z.write(path, f"guide/{path.relative_to(site).as_posix()}")
+            name = f"guide/{path.relative_to(site).as_posix()}"
+            if path.suffix == ".html":
+                z.writestr(name, _MODULE_TAG.sub(classic_tag, path.read_text(encoding="utf-8")))
+            else:
+                z.write(path, name)
+        for entry in sorted(entries):
+            z.writestr(f"guide/_static/{OFFLINE_SCRIPT.format(stem=entry.removesuffix('.js'))}",
+                       classic_script(site / "_static", entry))
+        for path in sorted({p for pattern in LOADED_JSON for p in site.glob(pattern)}):
+            value = json.dumps(json.loads(path.read_text(encoding="utf-8")), separators=(",", ":"))
+            z.writestr(f"guide/{path.relative_to(site).as_posix()}.js",
+                       f"window.bookJSON.set(document.currentScript, {value});\n")
     return target
 
 

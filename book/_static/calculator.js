@@ -6,8 +6,9 @@
  * its default). `render({model, el})`, in the shape anywidget gives a
  * widget's front end, builds a labelled control for each input (a range input over the positions' indices, or a
  * select), and redraws the figure and the answer whenever the model's figure changes. On the site the model is
- * `siteModel`: setting the inputs looks the figure up in the calculator's state file, fetched from the site when a
- * reader first moves a control. Nothing is computed here: every number comes from the Python model.
+ * `siteModel`: setting the inputs looks the figure up in the calculator's state file, loaded from the site
+ * (load-json.js) when a reader first moves a control. Nothing is computed here: every number comes from the Python
+ * model.
  *
  * A calculator's positions are in the page's link once a reader moves it (`?calc=2&quota_tib=10&service_level=Premium`:
  * the page's second calculator, each input at the position of that label), and its "Copy link" copies that link: a
@@ -16,6 +17,7 @@
 
 import {copyLink} from "./copy-link.js";
 import {draw, onDrawn} from "./lazy-draw.js";
+import {loadJSON} from "./load-json.js";
 
 const STATES = new URL("calculators/", import.meta.url);
 
@@ -37,9 +39,7 @@ export function siteModel(spec, answer) {
     if (!states) {
       set("status", "Loading the calculator's positions…");
       try {
-        const response = await fetch(new URL(spec.states, STATES));
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-        states = await response.json();
+        states = await loadJSON(new URL(spec.states, STATES));
       } catch (err) {
         set("status", `The calculator's positions could not be loaded (${err.message}).`);
         return;
@@ -78,7 +78,7 @@ const token = (input, i) => (input.kind === "range" ? input.labels[i].split(" ")
 export function calculatorLink(n, inputs, positions) {
   const q = new URLSearchParams({calc: n});
   inputs.forEach((input, k) => q.set(input.name, token(input, positions[k])));
-  return `${location.origin}${location.pathname}?${q}`;
+  return `${location.href.split(/[?#]/)[0]}?${q}`;  // not origin and path: a file's origin is "null"
 }
 
 // The positions a link gives calculator number `n`, or null when it names another; a value that is not a position

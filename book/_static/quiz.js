@@ -11,6 +11,8 @@
  * folder of collected files loses none.
  */
 
+import {loadJSON} from "./load-json.js";
+
 export const FORMAT = "storageperf-quiz-answers";
 export const VERSION = 2;
 
@@ -90,9 +92,7 @@ const FILES = new URL("quizzes/", import.meta.url);
 // The question's key and feedback: in the form, or in a file of the site loaded at the first check.
 async function loadSpec(spec) {
   if (!spec.src) return spec;
-  const response = await fetch(new URL(spec.src, FILES));
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-  return response.json();
+  return loadJSON(new URL(spec.src, FILES));
 }
 
 export function render(form) {

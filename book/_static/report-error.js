@@ -27,7 +27,7 @@ function fill(link) {
   const page = h1 ? words(h1) : document.title;
   const at = section(), heading = at && at.querySelector(":scope > h2, :scope > h3, :scope > h4");
   const name = heading ? words(heading) : "";
-  const here = `${location.origin}${location.pathname}`;
+  const here = location.href.split(/[?#]/)[0];  // not origin and path: a file's origin is "null"
   const quoted = String(getSelection() || "").replace(/\s+/g, " ").trim().slice(0, 400);
   const inSection = name ? ", section \"" + name + "\"" : "";
   const where = name ? name + " (" + here + "#" + at.id + ")" : "(the top of the page)";

@@ -5,6 +5,7 @@
 // typed, and no answer is left on screen or in the downloads until it is corrected. A link with the studio's inputs
 // (shared, or copied with "Copy link" beside the answer) opens the page at the studio.
 import { copyLink } from "./copy-link.js";
+import { loadJSON } from "./load-json.js";
 import { options, workload } from "./studio.js";
 
 const FIELDS = [
@@ -364,7 +365,7 @@ async function main() {
   const app = document.getElementById("studio-app");
   if (!app) return;
   app.replaceChildren();  // the page's note for a reader who opened it from the file system, where no script runs
-  const F = await (await fetch(new URL(app.dataset.facts || "../_static/studio-facts.json", location.href))).json();
+  const F = await loadJSON(new URL(app.dataset.facts || "../_static/studio-facts.json", location.href));
   const form = el("form", {class: "studio-form", "aria-label": "Your workload"});
   for (const [name, , , value] of FIELDS) {
     form.append(el("div", {class: "studio-field"},
@@ -401,7 +402,7 @@ async function main() {
   const table = el("table", {id: "studio-options", class: "studio-options", "aria-labelledby": "studio-caption"});
   const chartBox = el("div", {class: "studio-chart-box"}, svg, tip);
   const pinButton = el("button", {type: "button", id: "studio-pin", text: "Pin this answer"});
-  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.origin}${location.pathname}${query(current)}`), " ", pinButton);
+  const share = el("p", {class: "studio-share"}, copyLink(() => `${location.href.split(/[?#]/)[0]}${query(current)}`), " ", pinButton);
   const pinBox = el("section", {id: "studio-pinned", class: "studio-pinned", "aria-label": "Pinned answer"});
   app.append(form, error, note, status, share, pinBox, best, buttons, chartBox, caption,
              el("div", {class: "studio-table-wrap", tabindex: "0", role: "region", "aria-label": "Ranked options"}, table));

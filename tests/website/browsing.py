@@ -2,6 +2,7 @@
 import contextlib
 import functools
 import http.server
+import json
 import re
 import shutil
 import subprocess
@@ -159,3 +160,9 @@ def open_studio(browser, server, query=SHARED, width=1280, colour_scheme="light"
 def studio_table(page):
     return page.evaluate("[...document.querySelectorAll('#studio-options tbody tr')]"
                          ".map(tr => [...tr.children].map(c => c.textContent))")
+
+
+def quiz_spec(html_dir, form):
+    """A question's key and feedback, as the site serves them to quiz.js."""
+    spec = json.loads(form.get_attribute("data-quiz"))
+    return json.loads((html_dir / "_static" / "quizzes" / spec["src"]).read_text(encoding="utf-8"))

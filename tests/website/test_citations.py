@@ -89,7 +89,7 @@ def test_each_work_in_a_reference_list_links_to_its_address(html_dir, pages):
         for label, reference in _CITATION.findall((html_dir / page).read_text(encoding="utf-8")):
             key = keys[re.sub(r"<[^>]+>|[\[\]]", "", label)]
             links = [html_lib.unescape(u) for u, _ in _LINK_OUT.findall(reference)]
-            assert links == [entries[key]["url"]], f"{page}: {key} links {links}, not its address"
+            assert links == [entries[key].fields["url"]], f"{page}: {key} links {links}, not its address"
             # the address written out, not shortened by the theme to a repository's name
             texts = [html_lib.unescape(t) for _, t in _LINK_OUT.findall(reference)]
             assert texts == [links[0].split("://", 1)[1]], f"{page}: {key} reads {texts}"

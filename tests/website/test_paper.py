@@ -9,12 +9,14 @@ from website.browsing import (
     CHROMIUM,
     FLAGS,
     ROOT,
+    STUDIO,
     built_commit,
     chapter_pages,
     open_page,
     open_studio,
     page_text,
     pdf_text,
+    quiz_spec,
     serving,
 )
 
@@ -77,6 +79,8 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
         z.extractall(tmp_path / "offline")
     assert "guide/README.txt" in names and all(f"guide/{p}" in names for p in pages)
     readme = (tmp_path / "offline" / "guide" / "README.txt").read_text(encoding="utf-8")
+    # opened with a double click first (test_the_offline_copy_works_opened_from_the_file_system); served, if preferred
+    assert readme.index("Double-click index.html") < readme.index("python3 -m http.server")
     assert "python3 -m http.server" in readme and "py -m http.server" in readme  # macOS and Linux; Windows
     # served by a plain static server from the unzipped folder, the studio answers and a calculator's page loads clean
     with serving(tmp_path / "offline" / "guide") as served:
@@ -133,3 +137,45 @@ def test_the_handouts_are_the_whole_site_offline_and_the_book_on_paper(browser, 
     root = pdf.trailer["/Root"]
     assert "/StructTreeRoot" in root and root["/MarkInfo"]["/Marked"]
     assert "drawn once the page is scrolled" not in text
+
+
+def test_the_offline_copy_works_opened_from_the_file_system(browser, html_dir, tmp_path):
+    # unzipped and opened with a double click (a file:// address, where Chromium runs no module script and fetches no
+    # file): the pages load clean, every figure draws, a calculator answers its control, a knowledge check answers
+    # back, and the sizing studio ranks its options
+    from storageperf_book.handouts import offline_zip
+
+    with zipfile.ZipFile(offline_zip(html_dir, tmp_path / "guide-offline.zip")) as z:
+        z.extractall(tmp_path / "offline")
+    guide = tmp_path / "offline" / "guide"
+    page, problems = open_page(browser, (guide / "index.html").as_uri(), draw_all=False)
+    assert page.url == (guide / "book" / "intro.html").as_uri() and problems == []
+    page.close()
+    page, problems = open_page(browser, (guide / "book" / "cool-access.html").as_uri())
+    drawn = page.evaluate("[...document.querySelectorAll('.plotly-graph-div')].filter(d => d._fullLayout).length")
+    assert drawn == page.locator(".plotly-graph-div").count() > 0
+    assert page.locator("script[type=module][src]").count() == 0
+    calc = page.locator(".calculator").first
+    answer, control = calc.locator(".calculator-answer"), calc.locator(".calculator-controls input[type=range]").first
+    before = answer.text_content()
+    control.focus()
+    page.keyboard.press("End" if control.evaluate("e => e.value !== e.max") else "Home")
+    page.wait_for_function("([e, before]) => e.textContent !== before", arg=[answer.element_handle(), before],
+                           timeout=10_000)
+    assert calc.locator(".calculator-status").text_content() == ""
+    form = page.locator("form.quiz").first
+    key = quiz_spec(html_dir, form)
+    if key["kind"] == "choice":
+        for letter in key["correct"]:
+            form.locator(f'input[value="{letter}"]').check()
+    else:
+        form.locator("input[type=text]").fill(str(key["answer"]))
+    form.locator("button.quiz-check").click()
+    feedback = form.locator(".quiz-feedback")
+    page.wait_for_function("e => e.textContent !== ''", arg=feedback.element_handle(), timeout=10_000)
+    assert feedback.text_content().startswith("Right. "), feedback.text_content()
+    page.close()
+    assert problems == []
+    page, problems = open_studio(browser, (guide / STUDIO).as_uri().removesuffix(f"/{STUDIO}"))
+    assert page.locator("#studio-options tbody tr").count() > 1 and problems == []
+    page.close()

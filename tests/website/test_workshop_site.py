@@ -17,6 +17,7 @@ from website.browsing import (
     open_page,
     page_text,
     pdf_text,
+    quiz_spec,
     studio_table,
 )
 
@@ -95,12 +96,6 @@ def test_the_participants_pdf_is_their_site_on_paper_without_an_answer(browser, 
 
 
 
-def _quiz_spec(html_dir, form):
-    """A question's key and feedback, as the site serves them to quiz.js."""
-    spec = json.loads(form.get_attribute("data-quiz"))
-    return json.loads((html_dir / "_static" / "quizzes" / spec["src"]).read_text(encoding="utf-8"))
-
-
 def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_for_the_room(
         browser, server, html_dir, pages, tmp_path):
     # On the HPC/EDA chapter: no answer shows before a check; Tab to an option, an arrow key to choose, Tab to Check,
@@ -114,7 +109,7 @@ def test_a_knowledge_check_answers_from_the_keyboard_and_its_answers_download_fo
     forms = page.locator("form.quiz").all()
     assert len(forms) >= 6, f"{name}: {len(forms)} knowledge checks"
     first, number = forms[0], next(f for f in forms if f.locator("input[type=text]").count())
-    key, key_number = _quiz_spec(html_dir, first), _quiz_spec(html_dir, number)
+    key, key_number = quiz_spec(html_dir, first), quiz_spec(html_dir, number)
     shown = page.evaluate("document.body.innerText")
     assert key["right"] not in shown and not any(s in shown for s in key["feedback"].values()), "an answer shows"
     assert first.locator("legend").count() == 1 and first.locator("fieldset").count() == 1
