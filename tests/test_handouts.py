@@ -1,6 +1,6 @@
 """The offline copy's scripts (storageperf_book.handouts): the site's modules as classic scripts, its JSON files as
 scripts too, so that the copy opened from the file system works as the site does. The copy in a browser is in
-tests/test_site.py."""
+tests/website/test_paper.py."""
 import json
 import re
 import shutil
@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from storageperf_book.handouts import README, classic_script, offline_zip
-from storageperf_book.sphinx_ext import without_comments
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "book" / "_static"
@@ -25,24 +24,14 @@ def _node(script):
     return subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, check=True).stdout
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """The site's modules as the site serves them: without their comments (storageperf_book.sphinx_ext)."""
-    folder = tmp_path_factory.mktemp("static")
-    for name in MODULES:
-        (folder / name).write_text(without_comments((STATIC / name).read_text(encoding="utf-8")), encoding="utf-8")
-    return folder
-
-
 @pytest.mark.parametrize("name", MODULES)
-def test_each_module_of_the_site_becomes_a_classic_script_that_parses(name, served, tmp_path):
-    # the modules keep to the forms classic_script rewrites (it refuses any other), as written and as served; what it
-    # writes is a script, not a module: node checks it parses as one
-    for folder in (STATIC, served):
-        script = classic_script(folder, name)
-        if NODE:
-            (tmp_path / "classic.js").write_text(script, encoding="utf-8")
-            subprocess.run([NODE, "--check", str(tmp_path / "classic.js")], check=True)
+def test_each_module_of_the_site_becomes_a_classic_script_that_parses(name, tmp_path):
+    # the modules keep to the forms classic_script rewrites (it refuses any other; the site serves them as written);
+    # what it writes is a script, not a module: node checks it parses as one
+    script = classic_script(STATIC, name)
+    if NODE:
+        (tmp_path / "classic.js").write_text(script, encoding="utf-8")
+        subprocess.run([NODE, "--check", str(tmp_path / "classic.js")], check=True)
 
 
 def test_only_load_json_fetches():
