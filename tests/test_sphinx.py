@@ -186,3 +186,23 @@ def test_a_chapters_kernel_writes_nothing_to_the_build_log(tmp_path):
                          text=True, cwd=root)
     assert run.returncode == 0 and run.stderr == "", run.stderr
     assert (root / "_build" / "html" / "ch.html").exists()
+
+
+def test_the_archives_are_written_again_only_when_what_they_hold_changed(tmp_path):
+    from storageperf_book.sphinx.archives import ARCHIVE_INPUTS, archives_current
+
+    root, out = tmp_path / "book-root", tmp_path / "site"
+    for name in ("storageperf/model.py", "data/table.csv", "book/ch.ipynb", *ARCHIVE_INPUTS):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x\n")
+    assert not archives_current(root, out, ["book/ch"])  # none written yet
+    archive = out / "downloads" / "ch.zip"
+    archive.parent.mkdir(parents=True)
+    archive.write_bytes(b"zip")
+    later = archive.stat().st_mtime + 10
+    os.utime(archive, (later, later))
+    assert archives_current(root, out, ["book/ch"])
+    for changed in ("storageperf/model.py", "data/table.csv", "book/ch.ipynb", "binder/requirements.txt"):
+        os.utime(root / changed, (later + 10, later + 10))
+        assert not archives_current(root, out, ["book/ch"]), changed
+        os.utime(root / changed, (later - 10, later - 10))

@@ -1,9 +1,30 @@
 """Each chapter's runnable archive (:mod:`storageperf_book.archive`): written with the site, and offered in the
 page's download menu beside the launch buttons, in place of the bare notebook, which runs nowhere without the
-guide's package."""
+guide's package. A rebuild writes them again only when what they hold changed (:func:`archives_current`)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from . import html_done
+from .execution import model_files
+
+#: What every archive holds beside its notebook, relative to the book's root: the package's build files (its wheel),
+#: the bibliography (the notebook's citations as text) and the reader's pins.
+ARCHIVE_INPUTS = ("pyproject.toml", "setup.py", "MANIFEST.in", "book/references.bib", "binder/requirements.txt")
+
+
+def archives_current(root, outdir, chapters):
+    """Whether each chapter's archive under ``outdir`` is newer than everything it is made of: its notebook, the
+    files of the package and the data (:func:`~storageperf_book.sphinx.execution.model_files`) and
+    :data:`ARCHIVE_INPUTS`. ``chapters`` are docnames (``book/cool-access`` ...)."""
+    from ..archive import FOLDER
+
+    root = Path(root)
+    targets = [Path(outdir) / FOLDER / f"{Path(name).name}.zip" for name in chapters]
+    inputs = [*model_files(root), *(root / f"{name}.ipynb" for name in chapters),
+              *(root / name for name in ARCHIVE_INPUTS)]
+    newest = max(Path(p).stat().st_mtime for p in inputs if Path(p).exists())
+    return bool(targets) and all(t.exists() and t.stat().st_mtime > newest for t in targets)
 
 
 def _chapters(app):
@@ -34,7 +55,9 @@ def _write_archives(app, exception):
     if html_done(app, exception):
         from ..archive import site_archives
 
-        site_archives(app.confdir, app.outdir, _chapters(app))
+        chapters = _chapters(app)
+        if not archives_current(app.confdir, app.outdir, chapters):
+            site_archives(app.confdir, app.outdir, chapters)
 
 
 def setup(app):
