@@ -114,6 +114,7 @@ def write_chapter(root, name, row, key):
         f"`{name}-01`, ... of `data/source_discrepancies.csv`; then replace the example, exercises and questions with "
         f"the chapter's own, fill in `{NOTES / name}.md`, the run sheet's block and the JupyterLab test's case, and "
         f"run `make checks`. `CONTRIBUTING.md`, \"A new chapter\", says what each holds.*")
+    intro[1] = _wrapped(intro[1])
     title.source = "\n\n".join(intro)
     imports = next(c for c in nb.cells if c.cell_type == "code")
     imports.source = (f"# TODO: from storageperf.sources import {snake}, once the chapter's source module exists\n"
@@ -121,12 +122,19 @@ def write_chapter(root, name, row, key):
     findings = next(c for c in nb.cells if f'discrepancies("{TEMPLATE_DOCUMENT}")' in c.source)
     if _has_findings(root, row["id"]):
         findings.source = f'discrepancies("{row["id"]}")'
-    else:
+    else:  # its call, and the import, wait for the findings
         findings.source = (f"# TODO: discrepancies(\"{row['id']}\"), once data/source_discrepancies.csv has the "
                            f"chapter's findings ({name}-01, ...)")
+        imports.source = ("# TODO: from storageperf_book import discrepancies, once the chapter has its findings\n"
+                          + imports.source.replace("discrepancies, ", ""))
     path = Path(root) / "book" / f"{name}.ipynb"
     nbformat.write(nb, path)
     return path
+
+
+def _wrapped(paragraph):
+    """A paragraph in lines the width of the book's sources."""
+    return textwrap.fill(paragraph, 116, break_on_hyphens=False)
 
 
 def _sections(nb):
@@ -145,7 +153,7 @@ def write_notes(root, name):
                 "reader's time alone. In the room, the run sheets' blocks give the time, talk and exercises included. "
                 "Every number is in the chapter; these notes point to it and state none (a number is an `{eval}` "
                 "role, as in the chapter's prose).")
-    parts = ["# Instructor notes: TODO, the chapter's title\n\n" + textwrap.fill(preamble, 116) + "\n"]
+    parts = [f"# Instructor notes: TODO, the chapter's title\n\n{_wrapped(preamble)}\n"]
     for section, n in zip(sections, minutes, strict=True):
         if section == "Knowledge check":
             body = ("**Talking points.** TODO: the questions that answer back, a clause each. A right answer's "
@@ -158,7 +166,7 @@ def write_notes(root, name):
                     "**Misconceptions.** TODO: the misconception the section surfaces, and how to surface it.\n\n"
                     "**Ask the room.** TODO: a question for the room (then **Expected answer.** where the chapter "
                     "gives one).")
-        body = "\n\n".join(textwrap.fill(paragraph, 116) for paragraph in body.split("\n\n"))
+        body = "\n\n".join(_wrapped(paragraph) for paragraph in body.split("\n\n"))
         parts.append(f"## {section}\n\n**Minutes:** {n}\n\n{body}\n")
     path = Path(root) / NOTES / f"{name}.md"
     path.write_text("\n".join(parts), encoding="utf-8")
