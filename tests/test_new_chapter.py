@@ -32,12 +32,17 @@ def test_bad_input_is_refused_in_one_line(bad_input):
 
 
 def _copy(folder):
-    """The files git tracks in the repository, as they are in its working tree, under ``folder``."""
+    """The files git tracks in the repository, as they are in its working tree, under ``folder``, committed there
+    (the quick tests read the copy's files with git, as they read the repository's)."""
     listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
     for name in filter(None, listed.decode().split("\0")):
         if (ROOT / name).is_file():  # a file deleted but not yet committed is left out
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, folder / name)
+    env = {**os.environ, "GIT_AUTHOR_NAME": "guide", "GIT_AUTHOR_EMAIL": "guide@example.org",
+           "GIT_COMMITTER_NAME": "guide", "GIT_COMMITTER_EMAIL": "guide@example.org"}
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "copy"]):
+        subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True, env=env)
     return folder
 
 
@@ -72,18 +77,18 @@ def test_a_scaffolded_chapter_passes_the_quick_tests_and_executes(tmp_path):
     cited = {e["document"].strip() for e in citations.read_bib(ROOT / citations.BIB).values() if "document" in e}
     uncited = [d for d in data.load("documents")["id"] if d not in cited]
     document = uncited[0] if uncited else data.load("documents")["id"].iloc[0]  # a new entry, when one is needed
-    done = _run(copy, "-m", "storageperf_book.new_chapter", "object-storage", "--document", document)
+    done = _run(copy, "-m", "storageperf_book.new_chapter", "scaffolded-report", "--document", document)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "TODO" in (copy / "book" / "object-storage.ipynb").read_text(encoding="utf-8")
-    assert "TODO" in (copy / "book" / "workshop" / "instructor" / "object-storage.md").read_text(encoding="utf-8")
+    assert "TODO" in (copy / "book" / "scaffolded-report.ipynb").read_text(encoding="utf-8")
+    assert "TODO" in (copy / "book" / "workshop" / "instructor" / "scaffolded-report.md").read_text(encoding="utf-8")
     entries = citations.read_bib(copy / citations.BIB)
     assert [k for k, e in entries.items() if e.get("document", "").strip() == document]
     toc = yaml.safe_load((copy / "_toc.yml").read_text(encoding="utf-8"))
     chapters = [c["file"] for part in toc["parts"] if part.get("numbered") for c in part["chapters"]]
-    assert "book/object-storage" in chapters and chapters[-1] != "book/object-storage"  # the capstone stays last
-    assert re.search(r"\{ref\}`ex-object-storage-one`", (copy / "book/workshop/run-sheets.md").read_text())
+    assert "book/scaffolded-report" in chapters and chapters[-1] != "book/scaffolded-report"  # the capstone stays last
+    assert re.search(r"\{ref\}`ex-scaffolded-report-one`", (copy / "book/workshop/run-sheets.md").read_text())
 
     quick = _run(copy, "-m", "pytest", "-m", "not site and not slow", "tests", "-q", "-p", "no:cacheprovider")
     assert quick.returncode == 0, quick.stdout[-5000:] + quick.stderr[-2000:]
-    notebook = _run(copy, "-m", "pytest", "--nbval", "book/object-storage.ipynb", "-q", "-p", "no:cacheprovider")
+    notebook = _run(copy, "-m", "pytest", "--nbval", "book/scaffolded-report.ipynb", "-q", "-p", "no:cacheprovider")
     assert notebook.returncode == 0, notebook.stdout[-5000:] + notebook.stderr[-2000:]
