@@ -1,5 +1,5 @@
 """The new-chapter command (storageperf_book.new_chapter): a chapter scaffolded in a copy of the repository passes
-the quick tests and executes as it stands; bad input is refused in one line, with exit status 2."""
+the tests of the book's rules for chapters and executes as it stands; bad input is refused in one line, with exit status 2."""
 import os
 import re
 import shutil
