@@ -206,3 +206,30 @@ def test_the_archives_are_written_again_only_when_what_they_hold_changed(tmp_pat
         os.utime(root / changed, (later + 10, later + 10))
         assert not archives_current(root, out, ["book/ch"]), changed
         os.utime(root / changed, (later - 10, later - 10))
+
+
+def test_the_errata_and_the_release_links_are_read_again_only_when_what_they_say_changed(tmp_path, monkeypatch):
+    from storageperf_book import errata
+    from storageperf_book.sphinx.errata import ERRATA_PAGE
+    from storageperf_book.sphinx.repository import RELEASE_PAGE, REPOSITORY_ENV
+
+    monkeypatch.setenv("IPYTHONDIR", "")  # restored after the test: the extension sets it for the build
+    monkeypatch.setenv(REPOSITORY_ENV, "https://github.com/example-reader/guide-fork")
+    # the data's history as git would give it (storageperf_book.errata is tested on its own)
+    monkeypatch.setattr(errata, "page_markdown", lambda root, repository="": f"No change; history at {repository}.\n")
+    root = _sphinx_project(tmp_path)
+    conf = (root / "conf.py").read_text().replace(
+        '"storageperf_book.sphinx.execution"]', '"storageperf_book.sphinx.execution", "storageperf_book.sphinx.errata", '
+        '"storageperf_book.sphinx.repository"]\nhtml_theme = "sphinx_book_theme"')
+    (root / "conf.py").write_text(conf)
+    (root / "book").mkdir()
+    (root / f"{ERRATA_PAGE}.md").write_text(f"# Errata\n\n{errata.MARKER}\n")
+    (root / f"{RELEASE_PAGE}.md").write_text("# Intro\n\n```{latest-release}\n```\n")
+    (root / "index.md").write_text(f"# A page\n\n```{{toctree}}\nch\n{ERRATA_PAGE}\n{RELEASE_PAGE}\n```\n")
+    assert _read_by_a_build(root) == [ERRATA_PAGE, RELEASE_PAGE, "ch", "index"]
+    assert _read_by_a_build(root) == []  # the same history, the same address: nothing read
+    monkeypatch.setenv(REPOSITORY_ENV, "https://github.com/another-reader/guide-fork")
+    assert _read_by_a_build(root) == [ERRATA_PAGE, RELEASE_PAGE]  # both link the repository
+    monkeypatch.setattr(errata, "page_markdown", lambda root, repository="": "A change to the data.\n")  # a commit
+    assert _read_by_a_build(root) == [ERRATA_PAGE]
+    assert "A change to the data." in (root / "_build" / "html" / f"{ERRATA_PAGE}.html").read_text()

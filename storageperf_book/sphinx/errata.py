@@ -1,25 +1,42 @@
-"""The errata page (:mod:`storageperf_book.errata`), written at each build from the history of ``data/``."""
+"""The errata page (:mod:`storageperf_book.errata`), written from the history of ``data/``: read again by a build
+whenever what it lists changed, which no source file records."""
 from __future__ import annotations
 
-#: The page that lists the changes to the data (:mod:`storageperf_book.errata`), written at each build.
+#: The page that lists the changes to the data (:mod:`storageperf_book.errata`), written at build time.
 ERRATA_PAGE = "book/errata"
+
+
+def _errata(app):
+    """The page's list of changes as Markdown, asked of git once a build."""
+    if not hasattr(app, "_errata"):
+        from .. import errata
+
+        app._errata = errata.page_markdown(app.confdir, app.config.html_theme_options.get("repository_url", ""))
+    return app._errata
 
 
 def _write_errata(app, docname, source):
     if docname == ERRATA_PAGE:
         from .. import errata
 
-        repository = app.config.html_theme_options.get("repository_url", "")
-        source[0] = source[0].replace(errata.MARKER, errata.page_markdown(app.confdir, repository))
+        source[0] = source[0].replace(errata.MARKER, _errata(app))
+        app.env.guide_errata = _errata(app)
 
 
-def _always_read(app, env, added, changed, removed):
-    # the errata page follows the repository's history, which no source file records
-    return [ERRATA_PAGE] if ERRATA_PAGE in env.found_docs and ERRATA_PAGE not in added | changed else []
+def _read_when_changed(app, env, added, changed, removed):
+    if ERRATA_PAGE in env.found_docs - added - changed and getattr(env, "guide_errata", None) != _errata(app):
+        return [ERRATA_PAGE]
+    return []
+
+
+def _merge(app, env, docnames, other):
+    if hasattr(other, "guide_errata"):
+        env.guide_errata = other.guide_errata
 
 
 def setup(app):
-    """Write the errata page from git at every build."""
+    """Write the errata page from git; read it again when the changes it lists did."""
     app.connect("source-read", _write_errata)
-    app.connect("env-get-outdated", _always_read)
+    app.connect("env-get-outdated", _read_when_changed)
+    app.connect("env-merge-info", _merge)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -142,20 +142,32 @@ def _latest_release_directive():
         """``{latest-release}``: :func:`release_paragraph` for the repository the site is built from."""
 
         def run(self):
-            return [release_paragraph(self.config.html_theme_options.get("repository_url", ""))]
+            repository = self.config.html_theme_options.get("repository_url", "")
+            self.env.guide_release_repository = repository
+            return [release_paragraph(repository)]
 
     return LatestRelease
 
 
-def _always_read(app, env, added, changed, removed):
+def _read_when_moved(app, env, added, changed, removed):
     # the release's links follow the repository's address, which no source file records
-    return [RELEASE_PAGE] if RELEASE_PAGE in env.found_docs and RELEASE_PAGE not in added | changed else []
+    repository = app.config.html_theme_options.get("repository_url", "")
+    moved = getattr(env, "guide_release_repository", None) != repository
+    if RELEASE_PAGE in env.found_docs - added - changed and moved:
+        return [RELEASE_PAGE]
+    return []
+
+
+def _merge(app, env, docnames, other):
+    if hasattr(other, "guide_release_repository"):
+        env.guide_release_repository = other.guide_release_repository
 
 
 def setup(app):
     """Point the buttons at the repository; offer "report an error" and the latest release's files."""
     app.connect("config-inited", _set_repository)
     app.add_directive("latest-release", _latest_release_directive())
-    app.connect("env-get-outdated", _always_read)
+    app.connect("env-get-outdated", _read_when_moved)
+    app.connect("env-merge-info", _merge)
     app.connect("html-page-context", _report_and_edit_buttons, priority=502)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
