@@ -233,3 +233,27 @@ def test_the_errata_and_the_release_links_are_read_again_only_when_what_they_say
     monkeypatch.setattr(errata, "page_markdown", lambda root, repository="": "A change to the data.\n")  # a commit
     assert _read_by_a_build(root) == [ERRATA_PAGE]
     assert "A change to the data." in (root / "_build" / "html" / f"{ERRATA_PAGE}.html").read_text()
+
+
+def test_the_site_serves_the_state_files_and_keys_its_pages_name_and_no_stale_one(tmp_path):
+    from types import SimpleNamespace
+
+    from storageperf_book.sphinx import calculators
+
+    app = SimpleNamespace(outdir=str(tmp_path / "html"), doctreedir=str(tmp_path / "doctrees"),
+                          builder=SimpleNamespace(format="html"))
+    states, keys = Path(app.doctreedir) / "calculator-states", Path(app.doctreedir) / "quiz-files"
+    now, stale, key = "0123456789abcdef.json", "fedcba9876543210.json", "quiz-00112233aabbccdd.json"
+    for folder, name in ((states, now), (states, stale), (keys, key)):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("{}")
+    served = Path(app.outdir) / "_static" / calculators.STATES
+    served.mkdir(parents=True)
+    (served / stale).write_text("{}")  # served by an earlier build, for a page since changed
+    (Path(app.outdir) / "page.html").write_text(
+        f'<div class="calculator" data-calculator="{{&quot;states&quot;:&quot;{now}&quot;}}"></div>'
+        f'<form class="quiz" data-quiz="{{&quot;src&quot;:&quot;{key}&quot;}}"></form>')
+    calculators._serve_build_files(app, None)
+    assert sorted(p.name for p in served.iterdir()) == [now]
+    assert sorted(p.name for p in (Path(app.outdir) / "_static" / calculators.QUIZZES).iterdir()) == [key]
+    assert sorted(p.name for p in states.iterdir()) == [now]

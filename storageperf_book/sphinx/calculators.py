@@ -8,6 +8,7 @@ native controls over state files and knowledge checks as a script's (:mod:`stora
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -34,22 +35,30 @@ def _quiz_folder(app):
     return Path(app.doctreedir) / "quiz-files"
 
 
-def _copy_build_files(folder, served):
-    """A build-finished handler: copy the JSON files the executed notebooks wrote into ``folder(app)`` (each named
-    by its content) to the site's ``_static/<served>``."""
-    def copy(app, exception):
-        if html_done(app, exception):
-            target = Path(app.outdir) / "_static" / served
+#: The name of a state file, a key or a feedback file, as a page names it (each is named by its content).
+_BUILD_FILE = re.compile(r"\b(?:quiz-)?[0-9a-f]{16}\.json\b")
+
+
+def _serve_build_files(app, exception):
+    """Serve, beside calculator.js and quiz.js, the state files, keys and feedback the executed notebooks wrote and
+    the site's pages name; a file no page names any more (one an earlier build wrote for a page since changed) is
+    deleted, from the site and from the build's folders."""
+    if html_done(app, exception):
+        outdir = Path(app.outdir)
+        named = set()
+        for page in outdir.rglob("*.html"):
+            named.update(_BUILD_FILE.findall(page.read_text(encoding="utf-8")))
+        for folder, served in ((_states_folder(app), STATES), (_quiz_folder(app), QUIZZES)):
+            target = outdir / "_static" / served
             target.mkdir(parents=True, exist_ok=True)
-            for f in sorted(folder(app).glob("*.json")):
-                shutil.copyfile(f, target / f.name)
-    return copy
-
-
-#: Each executed calculator wrote its state files, each knowledge check its key and feedback: the site serves them
-#: beside calculator.js and quiz.js.
-_copy_states = _copy_build_files(_states_folder, STATES)
-_copy_quiz_files = _copy_build_files(_quiz_folder, QUIZZES)
+            for f in sorted(folder.glob("*.json")):
+                if f.name in named:
+                    shutil.copyfile(f, target / f.name)
+                else:
+                    f.unlink()
+            for f in target.glob("*.json"):
+                if f.name not in named:
+                    f.unlink()
 
 
 def _add_scripts(app, pagename, templatename, context, doctree):
@@ -65,6 +74,5 @@ def setup(app):
     os.environ[STATES_ENV] = str(_states_folder(app))
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
     app.connect("html-page-context", _add_scripts)
-    app.connect("build-finished", _copy_states)
-    app.connect("build-finished", _copy_quiz_files)
+    app.connect("build-finished", _serve_build_files)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
