@@ -44,8 +44,8 @@ EVAL = re.compile(r"\{eval\}`([^`]*)`")
 #: Cells whose tag says they hold an answer.
 ANSWER_TAGS = {"solution", "answer"}
 
-# The opening line of a MyST directive fence (backticks or colons) and its name and argument.
-_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}[ \t]*(?P<arg>.*)$")
+# A MyST directive as a fence's info string (backticks or colons) gives it: its name and argument.
+_DIRECTIVE = re.compile(r"^\{(?P<name>[a-z-]+)\}[ \t]*(?P<arg>.*)$")
 
 #: How long one cell may run [s], as the book's build allows (``execute.timeout`` in ``_config.yml``).
 TIMEOUT_S = 300
@@ -104,6 +104,25 @@ def is_answer(directive, argument):
     return directive == "solution" or (directive == "dropdown" and argument.strip().lower().startswith("answer"))
 
 
+def _directive_blocks(markdown, inside=lambda name, argument: True, offset=0):
+    """The MyST directives of a markdown text, as CommonMark reads it (markdown-it-py, with colon fences):
+    ``(name, argument, first line, one past the last line, closed)``, line indices into ``markdown``; a directive's
+    own body is read for the directives in it when ``inside(name, argument)`` is true."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+
+    lines = markdown.split("\n")
+    for token in MarkdownIt("commonmark").use(colon_fence_plugin).parse(markdown):
+        m = _DIRECTIVE.match(token.info) if token.type in ("fence", "colon_fence") and token.map else None
+        if m:
+            start, stop = token.map
+            last = lines[stop - 1].strip() if stop - 1 > start else ""
+            closed = bool(last) and set(last) == {token.markup[0]} and len(last) >= len(token.markup)
+            yield m["name"], m["arg"], offset + start, offset + stop, closed
+            if inside(m["name"], m["arg"]):
+                yield from _directive_blocks(token.content, inside, offset + start + 1)
+
+
 def answer_blocks(markdown):
     """The answer blocks of a markdown cell, each as its lines' text from the opening fence to the closing one.
 
@@ -119,19 +138,13 @@ def answer_blocks(markdown):
     """
     if not isinstance(markdown, str):
         raise ValueError(f"markdown must be a cell's source text, got {type(markdown).__name__}")
-    lines, blocks, i = markdown.split("\n"), [], 0
-    while i < len(lines):
-        m = _OPEN.match(lines[i])
-        if m and is_answer(m["name"], m["arg"]):
-            close = re.compile(rf"^[ \t]*{re.escape(m['fence'][0])}{{{len(m['fence'])},}}[ \t]*$")
-            end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), None)
-            if end is None:
-                raise ValueError(f"markdown must close every answer block; the one opened by {lines[i].strip()!r} "
-                                 "is never closed")
-            blocks.append((i, end + 1))
-            i = end + 1
-        else:
-            i += 1
+    blocks = []
+    for name, argument, start, stop, closed in _directive_blocks(markdown, lambda n, a: not is_answer(n, a)):
+        if is_answer(name, argument):
+            if not closed:
+                raise ValueError(f"markdown must close every answer block; the one opened by "
+                                 f"{markdown.split(chr(10))[start].strip()!r} is never closed")
+            blocks.append((start, stop))
     return blocks
 
 
@@ -388,19 +401,13 @@ def chapter_editions(notebook, entries, notes=None):
 
 def _directives(markdown, names):
     """The MyST directives of a markdown text named in ``names``: (name, argument, body without its options)."""
-    lines, found, i = markdown.split("\n"), [], 0
-    while i < len(lines):
-        m = _OPEN.match(lines[i])
-        if m and m["name"] in names:
-            close = re.compile(rf"^[ \t]*{re.escape(m['fence'][0])}{{{len(m['fence'])},}}[ \t]*$")
-            end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), len(lines))
-            body = [line for line in lines[i + 1:end] if not re.match(r"^[ \t]*:[a-z-]+:", line)]
-            label = next((o.split(":", 2)[2].strip() for o in lines[i + 1:end] if o.strip().startswith(":label:")),
-                         "")
-            found.append((m["name"], m["arg"].strip() or label, "\n".join(body).strip()))
-            i = end + 1
-        else:
-            i += 1
+    lines, found = markdown.split("\n"), []
+    for name, argument, start, stop, closed in _directive_blocks(markdown, lambda n, a: n not in names):
+        if name in names:
+            inner = lines[start + 1:stop - 1 if closed else stop]
+            body = [line for line in inner if not re.match(r"^[ \t]*:[a-z-]+:", line)]
+            label = next((o.split(":", 2)[2].strip() for o in inner if o.strip().startswith(":label:")), "")
+            found.append((name, argument.strip() or label, "\n".join(body).strip()))
     return found
 
 
