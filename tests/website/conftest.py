@@ -98,8 +98,8 @@ def server(html_dir):
         yield address
 
 
-@pytest.fixture(scope="session")
-def browser():
+@pytest.fixture(scope="module")
+def browser():  # one a module: the JupyterLab tests start their own Playwright in the same worker
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
