@@ -257,3 +257,22 @@ def test_the_site_serves_the_state_files_and_keys_its_pages_name_and_no_stale_on
     assert sorted(p.name for p in served.iterdir()) == [now]
     assert sorted(p.name for p in (Path(app.outdir) / "_static" / calculators.QUIZZES).iterdir()) == [key]
     assert sorted(p.name for p in states.iterdir()) == [now]
+
+
+def test_a_stylesheet_edited_is_served_by_the_next_build(tmp_path, monkeypatch):
+    monkeypatch.setenv("IPYTHONDIR", "")  # restored after the test: the extension sets it for the build
+    root = _sphinx_project(tmp_path)
+    conf = (root / "conf.py").read_text().replace('"storageperf_book.sphinx.execution"]',
+                                                  '"storageperf_book.sphinx.execution", "storageperf_book.sphinx.static"]')
+    (root / "conf.py").write_text(conf + 'html_static_path = ["_static"]\n')
+    (root / "_static").mkdir()
+    css = root / "_static" / "book.css"
+    css.write_text("body { color: black; }\n")
+    _read_by_a_build(root)
+    assert _read_by_a_build(root) == []  # nothing changed: nothing read
+    css.write_text("body { color: navy; }\n")
+    later = css.stat().st_mtime + 10
+    os.utime(css, (later, later))
+    assert _read_by_a_build(root) == ["index"]
+    assert "navy" in (root / "_build" / "html" / "_static" / "book.css").read_text()
+    assert _read_by_a_build(root) == []
