@@ -25,3 +25,18 @@ def build_version(app):
 
         app._guide_version = guide_version(app.srcdir)
     return app._guide_version
+
+
+def read_again_when_changed(page, attribute, current):
+    """Handlers for a page that no source file records the input of: ``env-get-outdated`` reads ``page`` again when
+    ``current(app)`` differs from the value its last reading kept as the environment's ``attribute``;
+    ``env-merge-info`` keeps that value across parallel readers. Returns ``(outdated, merge)``."""
+    def outdated(app, env, added, changed, removed):
+        stale = getattr(env, attribute, None) != current(app)
+        return [page] if page in env.found_docs - added - changed and stale else []
+
+    def merge(app, env, docnames, other):
+        if hasattr(other, attribute):
+            setattr(env, attribute, getattr(other, attribute))
+
+    return outdated, merge

@@ -2,6 +2,8 @@
 whenever what it lists changed, which no source file records."""
 from __future__ import annotations
 
+from . import read_again_when_changed
+
 #: The page that lists the changes to the data (:mod:`storageperf_book.errata`), written at build time.
 ERRATA_PAGE = "book/errata"
 
@@ -23,15 +25,7 @@ def _write_errata(app, docname, source):
         app.env.guide_errata = _errata(app)
 
 
-def _read_when_changed(app, env, added, changed, removed):
-    if ERRATA_PAGE in env.found_docs - added - changed and getattr(env, "guide_errata", None) != _errata(app):
-        return [ERRATA_PAGE]
-    return []
-
-
-def _merge(app, env, docnames, other):
-    if hasattr(other, "guide_errata"):
-        env.guide_errata = other.guide_errata
+_read_when_changed, _merge = read_again_when_changed(ERRATA_PAGE, "guide_errata", _errata)
 
 
 def setup(app):

@@ -12,6 +12,8 @@ import os
 import re
 import subprocess
 
+from . import read_again_when_changed
+
 #: Environment variable that sets the repository the site's buttons point at (overrides the git remote).
 REPOSITORY_ENV = "GUIDE_REPOSITORY_URL"
 
@@ -149,18 +151,12 @@ def _latest_release_directive():
     return LatestRelease
 
 
-def _read_when_moved(app, env, added, changed, removed):
-    # the release's links follow the repository's address, which no source file records
-    repository = app.config.html_theme_options.get("repository_url", "")
-    moved = getattr(env, "guide_release_repository", None) != repository
-    if RELEASE_PAGE in env.found_docs - added - changed and moved:
-        return [RELEASE_PAGE]
-    return []
+def _repository(app):
+    return app.config.html_theme_options.get("repository_url", "")
 
 
-def _merge(app, env, docnames, other):
-    if hasattr(other, "guide_release_repository"):
-        env.guide_release_repository = other.guide_release_repository
+# the release's links follow the repository's address, which no source file records
+_read_when_moved, _merge = read_again_when_changed(RELEASE_PAGE, "guide_release_repository", _repository)
 
 
 def setup(app):
