@@ -102,7 +102,7 @@ def test_the_written_pages_get_the_version_and_lose_the_scripts_no_page_uses(tmp
         (tmp_path / name).write_text(head + "<body></body>", encoding="utf-8")
     (tmp_path / "_static" / "scripts").mkdir(parents=True)
     (tmp_path / "_static" / "scripts" / "fontawesome.js").write_text("", encoding="utf-8")
-    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"),
+    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"), _guide_wrote=True,
                           config=SimpleNamespace(html_theme_options={}),
                           _guide_version={"commit": "0123456789ab", "built": "2026-11-28"})
     pages._post_process(app, None)
@@ -131,14 +131,19 @@ def _sphinx_project(tmp_path):
     return tmp_path
 
 
-def _read_by_a_build(root):
-    """The pages a build of ``root`` reads (executes, for a notebook)."""
+def _read_by_a_build(root, finished=None):
+    """The pages a build of ``root`` reads (executes, for a notebook); appends to ``finished`` whether the build
+    left a site for its build-finished handlers to work on (:func:`storageperf_book.sphinx.html_done`)."""
     from sphinx.application import Sphinx
+
+    from storageperf_book.sphinx import html_done
 
     read = []
     app = Sphinx(root, root, root / "_build" / "html", root / "_build" / "doctrees", "html", status=None,
                  warning=None)
     app.connect("env-before-read-docs", lambda app, env, docnames: read.extend(docnames))
+    if finished is not None:
+        app.connect("build-finished", lambda app, exception: finished.append(html_done(app, exception)))
     app.build()
     return sorted(read)
 
@@ -152,6 +157,25 @@ def test_a_rebuild_reads_a_notebook_again_only_when_the_model_or_the_data_change
     later = (root / changed).stat().st_mtime + 10
     os.utime(root / changed, (later, later))
     assert _read_by_a_build(root) == ["ch"]  # the notebook, not the page
+
+
+def test_a_rebuild_with_nothing_changed_finishes_nothing_and_a_new_version_is_written_into_the_pages(
+        tmp_path, monkeypatch):
+    from storageperf_book import version
+
+    monkeypatch.setenv("IPYTHONDIR", "")  # restored after the test: the extension sets it for the build
+    root = _sphinx_project(tmp_path)
+    conf = (root / "conf.py").read_text().replace('"storageperf_book.sphinx.execution"]',
+                                                  '"storageperf_book.sphinx.execution", "storageperf_book.sphinx.pages"]')
+    (root / "conf.py").write_text(conf)
+    finished = []
+    monkeypatch.setattr(version, "guide_version", lambda root: {"commit": "0123456789ab", "built": "2026-11-28"})
+    assert _read_by_a_build(root, finished) == ["ch", "index"] and finished == [True]
+    assert _read_by_a_build(root, finished) == [] and finished == [True, False]  # the site as the last build left it
+    monkeypatch.setattr(version, "guide_version", lambda root: {"commit": "0123456789ab", "built": "2026-11-29"})
+    assert _read_by_a_build(root, finished) == ["index"] and finished == [True, False, True]
+    for page in ("index.html", "ch.html"):  # the chapter, not read again, says the new version too
+        assert "Guide built 2026-11-29" in (root / "_build" / "html" / page).read_text(), page
 
 
 def test_the_fonts_are_cut_to_the_icons_shown_without_a_line_in_the_build_log(tmp_path, caplog):
@@ -168,7 +192,7 @@ def test_the_fonts_are_cut_to_the_icons_shown_without_a_line_in_the_build_log(tm
     font = sorted(theme.glob("*.woff2"))[0]
     (served / font.name).write_bytes(font.read_bytes())
     (tmp_path / "index.html").write_text('<i class="fa-brands fa-github"></i>')
-    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"))
+    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"), _guide_wrote=True)
     with caplog.at_level(logging.INFO):
         fonts._subset_webfonts(app, None)
     assert (served / font.name).stat().st_size < font.stat().st_size / 10
@@ -241,7 +265,7 @@ def test_the_site_serves_the_state_files_and_keys_its_pages_name_and_no_stale_on
     from storageperf_book.sphinx import calculators
 
     app = SimpleNamespace(outdir=str(tmp_path / "html"), doctreedir=str(tmp_path / "doctrees"),
-                          builder=SimpleNamespace(format="html"))
+                          builder=SimpleNamespace(format="html"), _guide_wrote=True)
     states, keys = Path(app.doctreedir) / "calculator-states", Path(app.doctreedir) / "quiz-files"
     now, stale, key = "0123456789abcdef.json", "fedcba9876543210.json", "quiz-00112233aabbccdd.json"
     for folder, name in ((states, now), (states, stale), (keys, key)):
@@ -276,3 +300,24 @@ def test_a_stylesheet_edited_is_served_by_the_next_build(tmp_path, monkeypatch):
     assert _read_by_a_build(root) == ["index"]
     assert "navy" in (root / "_build" / "html" / "_static" / "book.css").read_text()
     assert _read_by_a_build(root) == []
+
+
+def test_the_build_command_is_jupyter_books_and_checks_the_configuration_without_the_grammars():
+    import sys
+
+    code = """
+import sys
+import yaml
+from storageperf_book import build
+try:
+    build.main(["--help"])
+except SystemExit as done:
+    print("exit", done.code)
+from jupyter_book.config import validate_yaml
+validate_yaml(yaml.safe_load(open("_config.yml")), raise_on_errors=True)
+print("rfc3987_syntax", sys.modules["rfc3987_syntax"])
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parent.parent)
+    assert run.returncode == 0, run.stderr
+    assert "--path-output" in run.stdout and "exit 0" in run.stdout  # jupyter-book build's own options
+    assert run.stdout.splitlines()[-1] == "rfc3987_syntax None"  # never imported: its grammars never compiled

@@ -62,6 +62,7 @@ def _write_archives(app, exception):
 
 def setup(app):
     """Offer each chapter's archive in its download menu, and write the archives with the site."""
+    app.setup_extension("storageperf_book.sphinx")  # html_done
     app.connect("html-page-context", _add_chapter_download, priority=502)
     app.connect("build-finished", _write_archives)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

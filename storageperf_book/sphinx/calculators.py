@@ -70,6 +70,7 @@ def _add_scripts(app, pagename, templatename, context, doctree):
 
 def setup(app):
     """Execute notebooks in site mode; serve the calculators' states and the knowledge checks' files and scripts."""
+    app.setup_extension("storageperf_book.sphinx")  # html_done
     os.environ[SITE_ENV] = "1"
     os.environ[STATES_ENV] = str(_states_folder(app))
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))

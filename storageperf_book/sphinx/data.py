@@ -30,6 +30,7 @@ def _write_studio_facts(app, exception):
 
 def setup(app):
     """Serve the data package and the studio's facts with the site."""
+    app.setup_extension("storageperf_book.sphinx")  # html_done
     app.connect("build-finished", _copy_data)
     app.connect("build-finished", _write_studio_facts)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -68,5 +68,6 @@ def _subset_webfonts(app, exception):
 
 def setup(app):
     """Cut the served icon fonts to the site's icons, after the pages are final."""
+    app.setup_extension("storageperf_book.sphinx")  # html_done
     app.connect("build-finished", _subset_webfonts, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

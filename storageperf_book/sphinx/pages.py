@@ -74,6 +74,7 @@ def _post_process(app, exception):
 
 def setup(app):
     """List each script once in a page; post-process the written pages once the build is done."""
+    app.setup_extension("storageperf_book.sphinx")  # html_done
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
     app.connect("build-finished", _post_process)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
