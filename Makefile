@@ -19,7 +19,7 @@ $(VENV)/.test: $(VENV)/.book tests/requirements.txt
 	touch $@
 
 book: $(VENV)/.book  ## build the site into _build/html, failing on any warning
-	$(BIN)/jupyter-book build . -W -n --keep-going
+	$(BIN)/python -m storageperf_book.build . -W -n --keep-going
 	@echo "The site is at $(CURDIR)/$(BUILD)/index.html"
 
 workshop: book  ## the workshop's participant and instructor editions (notebooks, zips, the participant's site) into _build/workshop

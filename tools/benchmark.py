@@ -48,6 +48,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+BUILD = [sys.executable, "-m", "storageperf_book.build", "-W", "-n", "--keep-going"]  # + the source, as make book
 TARGET = 3  # each notebook's bare execution within this many times the floor
 HEAVY = ["plotly", "ipywidgets", "nbformat", "sphinx", "IPython", "myst_nb", "jupyter_core", "matplotlib"]
 
@@ -85,7 +86,7 @@ def rebuilds(out):
 
     src = out / "src"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(src)], check=True)
-    build = [str(BIN / "jupyter-book"), "build", str(src), "--path-output", str(out), "-W", "-n", "--keep-going"]
+    build = [*BUILD, str(src), "--path-output", str(out)]
 
     def seconds():
         start = time.perf_counter()
@@ -472,18 +473,14 @@ def main():
         rows += [(f"page {p.relative_to(html)}", f"{p.stat().st_size / 1000:.1f} kB") for p in pages]
         total = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
         rows.append(("whole site (plotly.js included)", f"{total / 1e6:.2f} MB"))
-    if "site" in only:
+    if {"site", "studio"} & set(only):
         html = out / "_build" / "html" if "build" in only else ROOT / "_build" / "html"
         if not (html / "index.html").exists():
-            subprocess.run([str(BIN / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"], cwd=ROOT,
-                           check=True, stdout=subprocess.DEVNULL)
-        text.append(site(html))
-    if "studio" in only:
-        html = out / "_build" / "html" if "build" in only else ROOT / "_build" / "html"
-        if not (html / "index.html").exists():
-            subprocess.run([str(BIN / "jupyter-book"), "build", str(ROOT), "-W", "-n", "--keep-going"], cwd=ROOT,
-                           check=True, stdout=subprocess.DEVNULL)
-        rows += studio_times(html)
+            subprocess.run([*BUILD, str(ROOT)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        if "site" in only:
+            text.append(site(html))
+        if "studio" in only:
+            rows += studio_times(html)
     report = "\n\n".join(([markdown(["measure", "value"], rows)] if rows else []) + text)
     print(report)
     if set(only) == set(parts):

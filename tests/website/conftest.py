@@ -53,8 +53,8 @@ def _start_build(folder):
         folder.mkdir()
     except FileExistsError:
         return
-    jb = Path(sys.executable).with_name("jupyter-book")
-    build = [str(jb), "build", str(ROOT), "--path-output", str(folder), "-W", "-n", "--keep-going"]
+    build = [sys.executable, "-m", "storageperf_book.build", str(ROOT), "--path-output", str(folder), "-W", "-n",
+             "--keep-going"]
     script = '"$@" >"$0/stdout" 2>"$0/stderr"; echo $? >"$0/returncode.part"; mv "$0/returncode.part" "$0/returncode"'
     _started.append(subprocess.Popen(["sh", "-c", script, str(folder), *build], cwd=ROOT,
                                      env={**os.environ, REPOSITORY_ENV: FORK}))
