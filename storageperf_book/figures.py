@@ -1,7 +1,8 @@
 """Figures: the book's plotly theme, and how a figure reaches the static site.
 
 * :func:`figure_html` turns a plotly figure into an HTML fragment that draws with the site's one shared copy of
-  plotly.js (no CDN, no copy per page), with a stable element id so rebuilds and notebook checks are repeatable.
+  plotly.js (no CDN, no copy per page), with a stable element id so rebuilds and notebook checks are repeatable; on
+  the site, the figure's numbers are a file of their own, loaded when the figure is drawn.
 * Importing this module makes the book's template plotly's default and gives every figure the book's display
   (:func:`mimebundle`): in a kernel, plotly's native output (JupyterLab draws it) beside the site's HTML; when the
   notebook is executed for the site (:func:`for_site`), the HTML alone. The display is the one plotly's
@@ -15,8 +16,10 @@ import base64
 import hashlib
 import html
 import json
+import math
 import os
 import re
+from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
@@ -26,6 +29,9 @@ from plotly.utils import PlotlyJSONEncoder
 
 #: Set to "1" in the environment of kernels that execute notebooks for the static site.
 SITE_ENV = "STORAGEPERF_SITE"
+#: Names, in a kernel that executes a notebook for the site, the folder each figure is written to as a file
+#: (:func:`figure_html`).
+FIGURES_ENV = "STORAGEPERF_SITE_FIGURES"
 _CONFIG = {"displaylogo": False, "responsive": True}
 
 
@@ -35,7 +41,8 @@ def for_site():
 
 
 def plain(obj):
-    """A figure, trace or layout as plain JSON: typed arrays as lists, numbers to 6 significant digits.
+    """A figure, trace or layout as plain JSON: typed arrays as lists, numbers to 6 significant digits, NaN and
+    infinities as null.
 
     Six digits are plenty for a drawing, and lists of short numbers compress far better on the site than the
     base64 arrays plotly writes for numpy data.
@@ -47,7 +54,7 @@ def plain(obj):
 
 def _round(x):
     if isinstance(x, float):
-        return float(f"{x:.6g}")
+        return float(f"{x:.6g}") if math.isfinite(x) else None  # JSON has no NaN; plotly.js draws null as a gap
     if isinstance(x, list):
         return [_round(v) for v in x]
     if isinstance(x, dict):
@@ -70,18 +77,32 @@ def figure_html(fig):
     Returns
     -------
     str
-        A ``<div>`` and the script that fills it, then the figure's text description (:func:`describe`); the id
-        is a hash of the figure, so the same figure always gets the same HTML. On the site, ``figures.js`` adds a
-        button that downloads the numbers drawn as CSV.
+        A ``<div>`` the figure is drawn in, then the figure's text description (:func:`describe`); the id is a hash
+        of the figure, so the same figure always gets the same HTML. In a notebook executed for the site with
+        :data:`FIGURES_ENV` set, the figure (its data, layout and plotly configuration) is written to a file in
+        that folder, named by its content, which the ``<div>`` names (``data-figure``) and ``lazy-draw.js`` loads
+        when the figure nears the screen: the page carries the figure's words, not its numbers. Elsewhere a script
+        after the ``<div>`` draws it. On the site, ``figures.js`` adds a button that downloads the numbers drawn as
+        CSV.
     """
     fig = plain(fig)
     fig_json = json.dumps(fig, sort_keys=True)
-    div_id = "fig-" + hashlib.sha1(fig_json.encode()).hexdigest()[:12]
+    digest = hashlib.sha1(fig_json.encode()).hexdigest()
+    div_id = "fig-" + digest[:12]
     drawn = pio.to_html(fig, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
                         config=_CONFIG, validate=False)
-    # a module, so that it runs once the page is parsed, after the site's figures.js (a module too) has set up the
-    # plotly.js it draws with
-    drawn = drawn.replace("<script>", '<script type="module">', 1)
+    folder = os.environ.get(FIGURES_ENV) if for_site() else None
+    if folder:
+        name = f"{digest[:16]}.json"
+        figure = {"data": fig.get("data", []), "layout": fig.get("layout", {}), "config": _CONFIG}
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        text = json.dumps(figure, separators=(",", ":"), sort_keys=True, allow_nan=False)
+        (Path(folder) / name).write_text(text, encoding="utf-8")
+        drawn = re.sub(r"\s*<script>.*?</script>", "", drawn, flags=re.S)
+        drawn = drawn.replace(f'<div id="{div_id}" ', f'<div id="{div_id}" data-figure="{name}" ', 1)
+    else:
+        # a module, so that it runs once the page is parsed, after the page's other modules
+        drawn = drawn.replace("<script>", '<script type="module">', 1)
     return f'{drawn}<p class="figure-description" id="{div_id}-description">{html.escape(describe(fig))}</p>'
 
 

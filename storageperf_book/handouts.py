@@ -49,7 +49,8 @@ then open http://localhost:8000/ in a browser.
 """
 
 #: The JSON files the pages read (book/_static/load-json.js), relative to the site: each gets a ``<name>.json.js``.
-LOADED_JSON = ("_static/calculators/*.json", "_static/quizzes/*.json", "_static/studio-facts.json")
+LOADED_JSON = ("_static/calculators/*.json", "_static/quizzes/*.json", "_static/figures/*.json",
+               "_static/studio-facts.json")
 
 #: How the copy names the classic script it writes for a module of ``_static`` (``calculator.js``).
 OFFLINE_SCRIPT = "{stem}.offline.js"

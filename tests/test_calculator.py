@@ -240,6 +240,26 @@ def test_a_figure_displays_as_plotlys_mimetype_renderer_plus_the_sites_html(monk
     assert set(fig._repr_mimebundle_()) == {"text/html"}
 
 
+def test_on_the_site_a_figures_numbers_are_a_file_its_html_names(monkeypatch, tmp_path):
+    import json
+
+    import numpy as np
+
+    fig = go.Figure(go.Scatter(x=[0, 1, 2], y=np.array([0.123456789, np.nan, 1])), layout={"height": 300})
+    monkeypatch.setenv(figures.SITE_ENV, "1")
+    monkeypatch.setenv(figures.FIGURES_ENV, str(tmp_path / "figures"))
+    html = figures.figure_html(fig)
+    (written,) = (tmp_path / "figures").iterdir()
+    assert f'data-figure="{written.name}"' in html and "<script" not in html and "0.123457" not in html
+    assert 'class="plotly-graph-div"' in html and "height:300px" in html and "-description\">Chart: lines" in html
+    figure = json.loads(written.read_text())
+    assert figure["data"] == figures.plain(fig)["data"] and figure["data"][0]["y"] == [0.123457, None, 1]  # JSON
+    assert figure["layout"]["height"] == 300 and figure["config"]["displaylogo"] is False
+    assert figures.figure_html(fig) == html and len(list((tmp_path / "figures").iterdir())) == 1  # named by content
+    monkeypatch.delenv(figures.FIGURES_ENV)
+    assert "Plotly.newPlot" in figures.figure_html(fig)  # no folder: the page draws it itself
+
+
 def test_a_figure_is_described_by_what_it_plots_against_what_and_its_series():
     fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4], name="Premium<br>level"),
                     layout={"xaxis": {"title": {"text": "quota [TiB]"}}, "yaxis": {"title": {"text": "rate [MiB/s]"}}})

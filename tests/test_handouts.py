@@ -106,7 +106,7 @@ def test_a_module_out_of_those_forms_is_refused_by_name(module, has, tmp_path):
 PAGE = """<html><head>
 <script src="../_static/entry.js?v=1f2e" type="module"></script>
 <script type="module" src="../_static/other.js"></script>
-</head><body><div id="fig"></div><script type="module">window.PLOTLYENV = {};</script></body></html>
+</head><body><div class="plotly-graph-div" data-figure="c.json"></div><script type="module">let x = 1;</script></body></html>
 """
 
 
@@ -116,12 +116,12 @@ def test_the_copy_loads_classic_scripts_and_its_json_files_as_scripts(tmp_path):
     (site / "index.html").write_text('<meta http-equiv="Refresh" content="0; url=book/page.html">', encoding="utf-8")
     (site / "book" / "page.html").write_text(PAGE, encoding="utf-8")
     static = site / "_static"
-    for name in ("calculators", "quizzes"):
+    for name in ("calculators", "quizzes", "figures"):
         (static / name).mkdir(parents=True)
     (static / "entry.js").write_text('import {x} from "./other.js";\nexport const y = x;\n', encoding="utf-8")
     (static / "other.js").write_text("export const x = 1;\n", encoding="utf-8")
     read = {"calculators/a.json": {"states": {"0": "É 1"}}, "quizzes/b.json": {"kind": "choice", "x": 0.1},
-            "studio-facts.json": {"regions": ["eastus"]}}
+            "figures/c.json": {"data": [{"y": [1, 2]}], "layout": {}}, "studio-facts.json": {"regions": ["eastus"]}}
     for name, value in read.items():
         (static / name).write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
     (static / "download.json").write_text("{}", encoding="utf-8")  # a file the pages link to, not one they read
@@ -132,7 +132,7 @@ def test_the_copy_loads_classic_scripts_and_its_json_files_as_scripts(tmp_path):
         assert z.read("guide/_static/entry.offline.js").decode() == classic_script(static, "entry.js")
     assert re.findall(r"<script[^>]*>", page) == ['<script defer src="../_static/entry.offline.js">',
                                                   '<script defer src="../_static/other.offline.js">',
-                                                  '<script type="module">']   # a figure's own script stays inline
+                                                  '<script type="module">']   # an inline module stays as it is
     assert {"guide/_static/entry.offline.js", "guide/_static/other.offline.js", "guide/_static/entry.js"} <= names
     assert set(scripts) == {f"guide/_static/{n}.js" for n in read}
     for name, value in read.items():

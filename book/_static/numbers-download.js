@@ -29,8 +29,8 @@ function addDownload(gd, index) {
   button.type = "button";
   button.className = "figure-csv";
   button.textContent = "Download the numbers (CSV)";
-  button.addEventListener("click", () => {
-    draw(gd);  // a figure still held off screen is drawn first
+  button.addEventListener("click", async () => {
+    await draw(gd);  // a figure still held off screen is drawn first
     const link = document.createElement("a");
     const page = location.pathname.split("/").pop().replace(/\.html$/, "") || "figure";
     link.href = URL.createObjectURL(new Blob([csv(gd)], {type: "text/csv"}));

@@ -1,9 +1,10 @@
-"""Calculators and knowledge checks on the site: notebooks executed for the site render them without a kernel.
+"""Figures, calculators and knowledge checks on the site: notebooks executed for the site render them without a kernel.
 
 The environment (:data:`~storageperf_book.figures.SITE_ENV`) tells the executed notebooks to render calculators as
-native controls over state files and knowledge checks as a script's (:mod:`storageperf_book.calculator`,
-:mod:`storageperf_book.quiz`); the state files, keys and feedback they write are served beside ``calculator.js`` and
-``quiz.js``, which the pages that have a calculator or a knowledge check load.
+native controls over state files, knowledge checks as a script's and figures as files of numbers
+(:mod:`storageperf_book.calculator`, :mod:`storageperf_book.quiz`, :mod:`storageperf_book.figures`); the state
+files, keys, feedback and figures they write are served beside ``calculator.js``, ``quiz.js`` and ``lazy-draw.js``,
+which the pages that have a calculator, a knowledge check or a figure load.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import shutil
 from pathlib import Path
 
 from ..calculator import STATES_ENV
-from ..figures import SITE_ENV
+from ..figures import FIGURES_ENV, SITE_ENV
 from ..quiz import FILES_ENV as QUIZ_FILES_ENV
 from . import html_done
 
@@ -26,6 +27,9 @@ STATES = "calculators"
 QUIZ_JS = "quiz.js"
 QUIZZES = "quizzes"
 
+#: Where ``lazy-draw.js`` finds the figures, relative to ``_static``.
+FIGURES = "figures"
+
 
 def _states_folder(app):
     return Path(app.doctreedir) / "calculator-states"
@@ -35,20 +39,25 @@ def _quiz_folder(app):
     return Path(app.doctreedir) / "quiz-files"
 
 
-#: The name of a state file, a key or a feedback file, as a page names it (each is named by its content).
+def _figures_folder(app):
+    return Path(app.doctreedir) / "figures"
+
+
+#: The name of a state file, a key, a feedback file or a figure, as a page names it (each is named by its content).
 _BUILD_FILE = re.compile(r"\b(?:quiz-)?[0-9a-f]{16}\.json\b")
 
 
 def _serve_build_files(app, exception):
-    """Serve, beside calculator.js and quiz.js, the state files, keys and feedback the executed notebooks wrote and
-    the site's pages name; a file no page names any more (one an earlier build wrote for a page since changed) is
-    deleted, from the site and from the build's folders."""
+    """Serve, beside calculator.js, quiz.js and lazy-draw.js, the state files, keys, feedback and figures the executed
+    notebooks wrote and the site's pages name; a file no page names any more (one an earlier build wrote for a page
+    since changed) is deleted, from the site and from the build's folders."""
     if html_done(app, exception):
         outdir = Path(app.outdir)
         named = set()
         for page in outdir.rglob("*.html"):
             named.update(_BUILD_FILE.findall(page.read_text(encoding="utf-8")))
-        for folder, served in ((_states_folder(app), STATES), (_quiz_folder(app), QUIZZES)):
+        for folder, served in ((_states_folder(app), STATES), (_quiz_folder(app), QUIZZES),
+                               (_figures_folder(app), FIGURES)):
             target = outdir / "_static" / served
             target.mkdir(parents=True, exist_ok=True)
             for f in sorted(folder.glob("*.json")):
@@ -69,11 +78,13 @@ def _add_scripts(app, pagename, templatename, context, doctree):
 
 
 def setup(app):
-    """Execute notebooks in site mode; serve the calculators' states and the knowledge checks' files and scripts."""
+    """Execute notebooks in site mode; serve the calculators' states, the knowledge checks' files, the figures and the
+    scripts."""
     app.setup_extension("storageperf_book.sphinx")  # html_done
     os.environ[SITE_ENV] = "1"
     os.environ[STATES_ENV] = str(_states_folder(app))
     os.environ[QUIZ_FILES_ENV] = str(_quiz_folder(app))
+    os.environ[FIGURES_ENV] = str(_figures_folder(app))
     app.connect("html-page-context", _add_scripts)
     app.connect("build-finished", _serve_build_files)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

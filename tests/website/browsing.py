@@ -65,7 +65,8 @@ def settled(page, url):
 
 def open_page(browser, url, width=1280, colour_scheme="light", draw_all=True):
     """A page as a reader opens it, with what went wrong while it loaded; with ``draw_all``, every figure drawn (the
-    site draws a figure when the reader scrolls near it: figures.js)."""
+    site draws a figure when the reader scrolls near it: figures.js) and fitted to its width (fit-narrow.js, which
+    comes with the first figure drawn, watches each)."""
     page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=colour_scheme)
     problems = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -79,7 +80,7 @@ def open_page(browser, url, width=1280, colour_scheme="light", draw_all=True):
     if draw_all and settled(page, url).evaluate("document.querySelectorAll('.plotly-graph-div').length"):
         page.evaluate("window.bookFigures.drawAll()")
         page.wait_for_function("[...document.querySelectorAll('.plotly-graph-div')]"
-                               ".every(d => d._fullLayout && d.querySelector('.main-svg'))")
+                               ".every(d => d._fullLayout && d.querySelector('.main-svg') && d._bookWatched)")
     return page, problems
 
 
@@ -96,6 +97,18 @@ def chapters_open(browser, server, html_dir, pages):
 
 def chapter_pages(html_dir, pages):
     return [n for n in pages if "plotly-graph-div" in (html_dir / n).read_text(encoding="utf-8")]
+
+
+_FIGURE_DIV = re.compile(r'<div id="fig-[0-9a-f]+" data-figure="([0-9a-f]{16}\.json)" class="plotly-graph-div"')
+
+
+def page_figures(html_dir, name):
+    """Each figure of a page, in its order: the data and the layout of the file it names (which must be served)."""
+    html = (html_dir / name).read_text(encoding="utf-8")
+    files = _FIGURE_DIV.findall(html)
+    assert len(files) == html.count('class="plotly-graph-div"'), f"{name}: a figure names no file"
+    figures = [json.loads((html_dir / "_static" / "figures" / f).read_text(encoding="utf-8")) for f in files]
+    return [(f["data"], f["layout"]) for f in figures]
 
 PHONE = 390  # px: the width of a current phone's viewport (the issue's check)
 

@@ -8,25 +8,7 @@ import threading
 
 from storageperf_book import plotly_bundle
 from storageperf_book.sphinx.plotly import PLOTLY_JS
-from website.browsing import PHONE, ROOT, chapter_pages, chapters_open, luminance, open_page, switch_theme
-
-_NEW_PLOT = re.compile(r"Plotly\.newPlot\(\s*")
-
-
-_BETWEEN_ARGUMENTS = re.compile(r"\s*,?\s*")
-
-
-def _figures(html):
-    """Each figure of a page: the data and the layout the page hands to Plotly.newPlot."""
-    decoder, found = json.JSONDecoder(), []
-    for call in _NEW_PLOT.finditer(html):
-        at, arguments = call.end(), []
-        for _ in range(3):  # the div's id, the data, the layout
-            value, at = decoder.raw_decode(html, at)
-            arguments.append(value)
-            at = _BETWEEN_ARGUMENTS.match(html, at).end()
-        found.append(arguments[1:])
-    return found
+from website.browsing import PHONE, ROOT, chapter_pages, chapters_open, luminance, open_page, page_figures, switch_theme
 
 
 def test_the_served_plotly_js_has_every_trace_type_a_figure_draws(browser, html_dir, pages):
@@ -38,10 +20,7 @@ def test_the_served_plotly_js_has_every_trace_type_a_figure_draws(browser, html_
     page.close()
     used = {}  # trace type -> the pages that draw it
     for name in chapter_pages(html_dir, pages):
-        html = (html_dir / name).read_text(encoding="utf-8")
-        figures = _figures(html)
-        assert len(figures) == html.count('class="plotly-graph-div"') and "Plotly.addFrames" not in html, name
-        for traces, _ in figures:
+        for traces, _ in page_figures(html_dir, name):
             for t in traces:
                 used.setdefault(t.get("type") or "scatter", set()).add(name)  # plotly.js's default type
     # and every position of every calculator, drawn from its state file
