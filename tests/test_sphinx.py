@@ -2,6 +2,7 @@
 repository the site is built from), the icons the fonts keep, the reference lists' links, the latest release's
 files."""
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -73,6 +74,20 @@ def test_a_reference_links_its_address_written_out():
         assert f'URL: <a href="{url}">{url.split("://", 1)[1]}</a>' in entry.text.render(Backend()), entry.key
 
 
+def test_a_citations_tooltip_names_the_work_and_leaves_the_rest_to_its_reference():
+    from pybtex.database import parse_file
+
+    bib = Path(__file__).resolve().parent.parent / "book" / "references.bib"
+    tooltip = bibliography._book_tooltip_style([bib])()
+    works = parse_file(bib)
+    for key, work in works.entries.items():
+        text = tooltip.format_entry("", work).text.render_as("text")
+        assert re.sub(r"[{}\\]", "", work.fields["title"]) in text and work.fields.get("year", "") in text, key
+        assert "URL" not in text and work.fields["url"].split("://", 1)[1] not in text, key
+    little = next(w for w in works.entries.values() if "Little" in str(w.persons.get("author", "")))
+    assert tooltip.format_entry("", little).text.render_as("text").startswith("John D. C. Little. ")
+
+
 def test_the_intro_links_the_latest_releases_files_when_the_repository_is_known():
     from docutils import nodes
 
@@ -113,6 +128,20 @@ def test_the_written_pages_get_the_version_and_lose_the_scripts_no_page_uses(tmp
     assert not any(s in index for s in ("fontawesome", "searchtools", "searchindex", "design-tabs", "thebe")), index
     assert "searchtools.js" in search and "searchindex.js" in search and "fontawesome" not in search
     assert not (tmp_path / "_static" / "scripts" / "fontawesome.js").exists()
+
+
+def test_the_prose_numbers_read_as_text_and_a_cells_output_keeps_its_class():
+    from docutils import nodes
+
+    from storageperf_book.sphinx import pages
+
+    number = nodes.inline("6", "6", classes=["output", "text_plain"])
+    block = nodes.literal_block("6", "6", classes=["output", "text_plain"])
+    doctree = nodes.section("", nodes.paragraph("", "", nodes.Text("The cluster has "), number, nodes.Text(" nodes.")),
+                            block)
+    pages._numbers_as_text(None, doctree)
+    assert doctree[0].astext() == "The cluster has 6 nodes." and not list(doctree[0].findall(nodes.inline))
+    assert doctree[1]["classes"] == ["output", "text_plain"]
 
 
 def _sphinx_project(tmp_path):

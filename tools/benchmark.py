@@ -13,8 +13,8 @@ compressed, with those of plotly.js and of the HTML; the page's HTML gzip-compre
 calculators load on a first move; the ready time (navigation start to every figure on the first screen drawn, median
 of 3 cold loads) against the intro's in the same run; and for each calculator, the time from a control's input event
 to the redrawn figure painted (9 moves after its state file has loaded; median and worst). A table sets the site's
-budgets beside the measurements (the heaviest chapter's first visit at most 0.6 MB, each chapter's HTML at most 46 kB,
-ready at most 2x the intro, a redraw's median at most 30 ms), and a line names whatever misses one. It measures the
+budgets (the constants below: the heaviest chapter's first visit, each chapter's HTML, the ready time against the
+intro's, a redraw's median) beside the measurements, and a line names whatever misses one. It measures the
 timed build's site, or else _build/html, building it first if missing.
 
 Each notebook's bare execution is set against a *floor*: the bare execution, measured the same way in the same run,
@@ -54,7 +54,7 @@ HEAVY = ["plotly", "ipywidgets", "nbformat", "sphinx", "IPython", "myst_nb", "ju
 
 # the site's budgets, for what a reader's browser does:
 FIRST_VISIT_BUDGET = 600_000  # bytes a first visit to the heaviest chapter transfers in all, compressed
-HTML_BUDGET = 46_000  # bytes of each chapter page's HTML, gzip-compressed (a calculator's states: tens of kB more)
+HTML_BUDGET = 40_000  # bytes of each chapter page's HTML, gzip-compressed (its figures and calculator states are files)
 READY_BUDGET = 2  # each chapter page ready within this many times the intro's ready time
 REDRAW_BUDGET = 30  # ms: the median from a calculator control's input event to its figure redrawn and painted
 

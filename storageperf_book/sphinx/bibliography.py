@@ -1,4 +1,5 @@
-"""The ``book`` bibliography styles (``bibtex_default_style`` and ``bibtex_reference_style`` in ``_config.yml``).
+"""The ``book`` bibliography styles (``bibtex_default_style``, ``bibtex_reference_style`` and, ``book_tooltip``,
+``bibtex_tooltips_style`` in ``_config.yml``).
 
 The reference lists: pybtex's ``alpha`` labels, with the letter that tells two works of one author and year apart
 ("Microsoft25b") given once over the whole ``.bib`` file, so that a work keeps its label in every chapter's
@@ -52,6 +53,23 @@ def _book_bibliography_style(bibfiles):
             return words["URL:", href(field("url", raw=True))[address]]
 
     return BookStyle
+
+
+def _book_tooltip_style(bibfiles):
+    """The ``book_tooltip`` style, a citation's tooltip: the work's authors, title and year. Its reference list entry,
+    the citation's link, gives it whole; every citation on a page repeating the whole entry weighed kilobytes."""
+    from pybtex.style import FormattedEntry
+    from pybtex.style.formatting import toplevel
+    from pybtex.style.template import field, optional, sentence
+
+    class BookTooltip(_book_bibliography_style(bibfiles)):
+        def format_entry(self, label, entry, bib_data=None):
+            named = toplevel[optional[self.format_names("author")], sentence[field("title")],
+                             optional[sentence[field("year")]]]
+            return FormattedEntry(entry.key, named.format_data({"entry": entry, "style": self, "bib_data": bib_data}),
+                                  label)
+
+    return BookTooltip
 
 
 def _book_reference_style(bibfiles):
@@ -111,6 +129,7 @@ def _register_bibliography_style(app, config):
 
     bibfiles = [Path(app.srcdir, f) for f in config.bibtex_bibfiles]
     register_plugin("pybtex.style.formatting", "book", _book_bibliography_style(bibfiles), force=True)
+    register_plugin("pybtex.style.formatting", "book_tooltip", _book_tooltip_style(bibfiles), force=True)
     register_bibtex_plugin("sphinxcontrib.bibtex.style.referencing", "book", _book_reference_style(bibfiles),
                            force=True)
 

@@ -1,15 +1,19 @@
-"""The pages as written, post-processed: the guide's version in each head, the scripts no page uses left out.
+"""The pages as written, post-processed: the guide's version in each head, the scripts no page uses left out, the
+prose's numbers as plain text.
 
 Once the build is done, one pass over the site's HTML pages writes the build's version into each head (which
 ``calculator.js`` says under each calculator's answer), and takes out the theme's ``fontawesome.js``, the search
 scripts outside the search page, sphinx-design's tabs script and sphinx-thebe's, where no page needs them. While each
-page is written, a script the page lists twice is listed once.
+page is written, a script the page lists twice is listed once. As each page is read, a number its prose takes from
+the chapter's kernel (``{eval}``) becomes text among the words around it, where MyST-NB wraps each in a span.
 """
 from __future__ import annotations
 
 import html
 import re
 from pathlib import Path
+
+from docutils import nodes
 
 from . import build_version, html_done
 
@@ -45,6 +49,14 @@ def _drop_duplicate_scripts(app, pagename, templatename, context, doctree):
     context["script_files"] = unique
 
 
+def _numbers_as_text(app, doctree):
+    # MyST-NB gives each {eval} value its own <span class="output text_plain">: hundreds in a chapter, kilobytes of
+    # its page, styled as the text around them (the class's styles are for a cell's output)
+    for number in list(doctree.findall(nodes.inline)):
+        if number["classes"] == ["output", "text_plain"]:
+            number.parent.replace(number, nodes.Text(number.astext()))
+
+
 def _post_process(app, exception):
     # Once the build is done, so that a page an incremental build did not rewrite still says the version it is
     # served with.
@@ -73,8 +85,10 @@ def _post_process(app, exception):
 
 
 def setup(app):
-    """List each script once in a page; post-process the written pages once the build is done."""
+    """List each script once in a page; the prose's numbers as text; post-process the written pages once the build
+    is done."""
     app.setup_extension("storageperf_book.sphinx")  # html_done
     app.connect("html-page-context", _drop_duplicate_scripts, priority=501)
+    app.connect("doctree-read", _numbers_as_text)
     app.connect("build-finished", _post_process)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
