@@ -57,6 +57,8 @@ FIRST_VISIT_BUDGET = 600_000  # bytes a first visit to the heaviest chapter tran
 HTML_BUDGET = 40_000  # bytes of each chapter page's HTML, gzip-compressed (its figures and calculator states are files)
 READY_BUDGET = 2  # each chapter page ready within this many times the intro's ready time
 REDRAW_BUDGET = 30  # ms: the median from a calculator control's input event to its figure redrawn and painted
+# a chapter executed in the cold build takes at most this many times its execution alone (a kernel's start varies)
+CHAPTER_TOLERANCE = 1.2
 
 # the level the server compresses at (zlib's default, Apache's), as tests/website/test_build.py measures a page's HTML
 GZIP_LEVEL = 6
@@ -81,7 +83,8 @@ EDITED = "book/large-volumes.ipynb"
 def rebuilds(out):
     """The builds the rebuild goals name, of a clone of the repository at HEAD built into ``out``: ``(what,
     seconds)`` for a cold build, a rebuild with nothing changed, after a one-chapter prose edit, a one-chapter code
-    edit and a CSS edit. Raises if the edited stylesheet is not what the site then serves."""
+    edit and a CSS edit; and each chapter's execution in the cold build against the chapter alone
+    (:func:`chapter_executions`). Raises if the edited stylesheet is not what the site then serves."""
     import nbformat
 
     src = out / "src"
@@ -93,7 +96,9 @@ def rebuilds(out):
         subprocess.run(build, cwd=src, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return time.perf_counter() - start
 
-    timings = [("cold full build", seconds()), ("no-change rebuild", seconds())]
+    timings = [("cold full build", seconds())]
+    chapters = chapter_executions(out, src)
+    timings.append(("no-change rebuild", seconds()))
     nb = nbformat.read(src / EDITED, as_version=4)
     prose = next(c for c in nb.cells if c.cell_type == "markdown" and "{eval}" not in c.source)
     prose.source += "\n\nA sentence added to time a prose edit."
@@ -108,14 +113,48 @@ def rebuilds(out):
     timings.append(("rebuild after a CSS edit (book/_static/book.css)", seconds()))
     if rule not in (out / "_build" / "html" / "_static" / "book.css").read_text(encoding="utf-8"):
         raise RuntimeError("the rebuild after a CSS edit does not serve the edited stylesheet")
-    return timings
+    return timings, chapters
 
 
-def execute(nb):
-    """Seconds to execute ``nb`` in a fresh kernel started in book/, as the build does."""
+def chapter_executions(out, src):
+    """Each chapter's execution in the cold build of ``src`` into ``out`` (what MyST-NB records: its kernel's life
+    while the page is read) and the same notebook executed alone as the build's kernel runs it, in site mode: the
+    plain notebook plus its calculators' states and its figures' and knowledge checks' files. ``{page: (in the
+    build, alone)}``, seconds."""
+    import os
+    import pickle
+
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    from storageperf_book.calculator import STATES_ENV
+    from storageperf_book.figures import FIGURES_ENV, SITE_ENV
+    from storageperf_book.quiz import FILES_ENV
+
+    with open(out / "_build" / ".doctrees" / "environment.pickle", "rb") as f:
+        env = pickle.load(f)
+    in_build = {page: data["exec_data"]["runtime"] for page, data in NbMetadataCollector.get_doc_data(env).items()
+                if data.get("exec_data")}
+    site = {SITE_ENV: "1", STATES_ENV: str(out / "alone" / "states"), FIGURES_ENV: str(out / "alone" / "figures"),
+            FILES_ENV: str(out / "alone" / "quizzes")}
+    before = {name: os.environ.get(name) for name in site}
+    os.environ.update(site)
+    try:
+        return {page: (seconds, execute(nbformat.read(src / f"{page}.ipynb", as_version=4), src / page))
+                for page, seconds in sorted(in_build.items())}
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def execute(nb, page=None):
+    """Seconds to execute ``nb`` in a fresh kernel started in its folder, as the build does (``page``: its path
+    without the suffix; by default a page of book/)."""
     start = time.perf_counter()
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(ROOT / "book")}}).execute()
+    folder = Path(page).parent if page else ROOT / "book"
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
     return time.perf_counter() - start
 
 
@@ -445,7 +484,14 @@ def main():
     out = Path(tempfile.mkdtemp())
     rows, text = [], []
     if "build" in only:
-        rows += [(what, f"{seconds:.1f} s") for what, seconds in rebuilds(out)]
+        timings, chapters = rebuilds(out)
+        rows += [(what, f"{seconds:.1f} s") for what, seconds in timings]
+        text.append(markdown(["page", "executed in the cold build", "executed alone, in site mode", "build / alone"],
+                             [(page, f"{built:.1f} s", f"{alone:.1f} s", f"{built / alone:.2f}x")
+                              for page, (built, alone) in chapters.items()]))
+        slower = [page for page, (built, alone) in chapters.items() if built > CHAPTER_TOLERANCE * alone]
+        text.append(f"Slower in the build than alone by more than {CHAPTER_TOLERANCE:.1f}x (the goal: none): "
+                    + (", ".join(slower) if slower else "none") + ".")
     if "nbval" in only:
         rows.append((f"nbval, {len(notebooks)} notebook(s)",
                      f"{timed([str(BIN / 'pytest'), '-q', '-p', 'no:cacheprovider', '--nbval', 'book']):.1f} s"))
