@@ -241,6 +241,133 @@ def test_a_chapters_kernel_writes_nothing_to_the_build_log(tmp_path):
     assert (root / "_build" / "html" / "ch.html").exists()
 
 
+def _executing_project(tmp_path, monkeypatch):
+    """The small book executed inline, its notebook a code cell that counts its runs in runs.txt, two numbers the
+    prose reads from the kernel (x, set to 1 then 2) and a code cell between them."""
+    import nbformat
+
+    monkeypatch.setenv("IPYTHONDIR", "")  # restored after the test: the extension sets it for the build
+    root = _sphinx_project(tmp_path)
+    conf = (root / "conf.py").read_text().replace('nb_execution_mode = "off"', 'nb_execution_mode = "inline"')
+    (root / "conf.py").write_text(conf)
+    cells = [nbformat.v4.new_code_cell('import pathlib\npathlib.Path("runs.txt").open("a").write("run\\n")\nx = 1'),
+             nbformat.v4.new_markdown_cell("# A chapter\n\nFirst {eval}`x`."),
+             nbformat.v4.new_code_cell("x = 2"),
+             nbformat.v4.new_markdown_cell("Then {eval}`x`.")]
+    nb = nbformat.read(root / "ch.ipynb", as_version=4)
+    nb.cells = cells
+    nbformat.write(nb, root / "ch.ipynb")
+    return root, nb
+
+
+def _chapter_text(root):
+    return " ".join(re.sub(r"<[^>]+>", " ", (root / "_build" / "html" / "ch.html").read_text()).split())
+
+
+def test_a_prose_edit_renders_the_chapter_from_its_record_and_a_code_or_model_edit_executes_it(tmp_path,
+                                                                                                 monkeypatch):
+    import nbformat
+
+    root, nb = _executing_project(tmp_path, monkeypatch)
+    runs = root / "runs.txt"
+    assert _read_by_a_build(root) == ["ch", "index"] and runs.read_text().count("run") == 1
+    assert "First 1 ." in _chapter_text(root) and "Then 2 ." in _chapter_text(root)  # each as the cells above leave x
+    nb.cells[1].source += "\n\nA sentence added."
+    nb.cells.insert(2, nbformat.v4.new_markdown_cell("A paragraph added."))
+    nbformat.write(nb, root / "ch.ipynb")
+    assert _read_by_a_build(root) == ["ch"] and runs.read_text().count("run") == 1  # read again, not executed
+    text = _chapter_text(root)
+    assert "A sentence added." in text and "A paragraph added." in text and "First 1 ." in text and "Then 2 ." in text
+    nb.cells[-1].source += " Again {eval}`x`."  # a new number: the kernel is asked
+    nbformat.write(nb, root / "ch.ipynb")
+    assert _read_by_a_build(root) == ["ch"] and runs.read_text().count("run") == 2
+    assert "Again 2 ." in _chapter_text(root)
+    nb.cells[3].source = "x = 3"
+    nbformat.write(nb, root / "ch.ipynb")
+    assert _read_by_a_build(root) == ["ch"] and runs.read_text().count("run") == 3
+    assert "Then 3 . Again 3 ." in _chapter_text(root)
+    model = root / "storageperf" / "model.py"
+    model.write_text("y\n")
+    later = model.stat().st_mtime + 10
+    os.utime(model, (later, later))
+    assert _read_by_a_build(root) == ["ch"] and runs.read_text().count("run") == 4  # the model changed
+    os.utime(model, (later + 10, later + 10))
+    assert _read_by_a_build(root) == ["ch"] and runs.read_text().count("run") == 4  # touched, not changed
+
+
+def test_a_chapter_is_executed_again_when_a_file_its_outputs_name_is_gone(tmp_path, monkeypatch):
+    from storageperf_book.figures import FIGURES_ENV
+
+    root, nb = _executing_project(tmp_path, monkeypatch)
+    figures = root / "figures"
+    figures.mkdir()
+    monkeypatch.setenv(FIGURES_ENV, str(figures))
+    nb.cells[2].source = 'import pathlib\npathlib.Path(r"%s", "0123456789abcdef.json").write_text("{}")\nprint("0123456789abcdef.json")\nx = 2' % figures
+    import nbformat
+
+    nbformat.write(nb, root / "ch.ipynb")
+    assert _read_by_a_build(root) == ["ch", "index"] and (root / "runs.txt").read_text().count("run") == 1
+    (figures / "0123456789abcdef.json").unlink()
+    later = (root / "ch.ipynb").stat().st_mtime + 10
+    os.utime(root / "ch.ipynb", (later, later))
+    assert _read_by_a_build(root) == ["ch"] and (root / "runs.txt").read_text().count("run") == 2
+    assert (figures / "0123456789abcdef.json").is_file()
+
+
+def test_a_failing_chapter_is_not_recorded(tmp_path, monkeypatch):
+    import nbformat
+
+    root, nb = _executing_project(tmp_path, monkeypatch)
+    nb.cells[2].source = "raise ValueError('no')"
+    nbformat.write(nb, root / "ch.ipynb")
+    _read_by_a_build(root)
+    assert not (root / "_build" / "doctrees" / "executed" / "ch.json").exists()
+    later = (root / "ch.ipynb").stat().st_mtime + 10
+    os.utime(root / "ch.ipynb", (later, later))
+    _read_by_a_build(root)
+    assert (root / "runs.txt").read_text().count("run") == 2
+
+
+def test_a_number_reads_the_kernel_as_the_code_cells_rendered_above_it_leave_it():
+    import nbformat
+
+    from storageperf_book.sphinx.execution import numbers_asked
+
+    code, prose = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
+    removed = code("y = 2")
+    removed.metadata["tags"] = ["remove-cell"]  # off the page: MyST-NB runs it when it renders the next code cell
+    nb = nbformat.v4.new_notebook(cells=[prose("{eval}`x`"), code("x = 1"), prose("{eval}`x` and {eval}`y`"), removed,
+                                         prose("{eval}`y`"), code("z = 3"), prose("{eval}`z`")])
+    assert numbers_asked(nb) == [(0, "x"), (1, "x"), (1, "y"), (1, "y"), (3, "z")]
+
+
+def test_the_notebooks_a_build_reads_are_executed_at_once_before_their_pages(tmp_path, monkeypatch):
+    import nbformat
+
+    from storageperf_book.sphinx import execution
+
+    root, nb = _executing_project(tmp_path, monkeypatch)
+    monkeypatch.setattr(execution, "workers", lambda: 2)
+    # each notebook waits for the other to start: executed one after the other, the first would time out
+    barrier = ("import pathlib, time\npathlib.Path('{me}.started').touch()\n"
+               "for _ in range(600):\n    if pathlib.Path('{other}.started').exists(): break\n    time.sleep(0.1)\n"
+               "else:\n    raise TimeoutError('{other} did not start')")
+    for me, other in (("ch", "ch2"), ("ch2", "ch")):
+        nb.cells[2].source = barrier.format(me=me, other=other) + "\nx = 2"
+        nbformat.write(nb, root / f"{me}.ipynb")
+    (root / "index.md").write_text("# A page\n\n```{toctree}\nch\nch2\n```\n")
+    read = []
+
+    def note_reading(app, docname, source):
+        records = sorted(p.name for p in (root / "_build" / "doctrees" / execution.RECORDS).glob("*.json"))
+        read.append((docname, records))
+
+    monkeypatch.setattr(execution, "_note_model_files", lambda app, docname, source: note_reading(app, docname, source))
+    assert _read_by_a_build(root) == ["ch", "ch2", "index"]
+    assert read[0] == ("ch", ["ch.json", "ch2.json"])  # both executed before the first page is read
+    assert "Then 2 ." in _chapter_text(root) and (root / "runs.txt").read_text().count("run") == 2
+
+
 def test_the_archives_are_written_again_only_when_what_they_hold_changed(tmp_path):
     from storageperf_book.sphinx.archives import ARCHIVE_INPUTS, archives_current
 

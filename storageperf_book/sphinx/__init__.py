@@ -1,7 +1,8 @@
 """The book's Sphinx extensions, one module a job, each listed in ``_config.yml`` (``sphinx: extra_extensions``).
 
 :mod:`.plotly` (plotly.js served once, named by the pages with a figure), :mod:`.execution` (a chapter
-executed again when its notebook, the model or the data change), :mod:`.static` (an edited stylesheet or script
+executed only when its code, its numbers, the model or the data change, several at a time, its page rendered from
+its record), :mod:`.static` (an edited stylesheet or script
 served by the next build), :mod:`.calculators` (the notebooks
 executed in site mode; the calculators' states and the knowledge checks' files served), :mod:`.pages` (the written
 pages post-processed in one pass: the version in each head, the scripts no page uses left out),

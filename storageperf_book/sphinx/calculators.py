@@ -47,6 +47,13 @@ def _figures_folder(app):
 _BUILD_FILE = re.compile(r"\b(?:quiz-)?[0-9a-f]{16}\.json\b")
 
 
+def build_files_missing(text):
+    """The state files, keys, feedback and figures ``text`` (a notebook's outputs) names that are in none of the
+    folders the kernels write them to, sorted."""
+    folders = [Path(os.environ[name]) for name in (STATES_ENV, QUIZ_FILES_ENV, FIGURES_ENV) if os.environ.get(name)]
+    return sorted(name for name in set(_BUILD_FILE.findall(text)) if not any((f / name).is_file() for f in folders))
+
+
 def _serve_build_files(app, exception):
     """Serve, beside calculator.js, quiz.js and lazy-draw.js, the state files, keys, feedback and figures the executed
     notebooks wrote and the site's pages name; a file no page names any more (one an earlier build wrote for a page
