@@ -456,6 +456,13 @@ def test_a_stylesheet_edited_is_served_by_the_next_build(tmp_path, monkeypatch):
     assert _read_by_a_build(root) == ["index"]
     assert "navy" in (root / "_build" / "html" / "_static" / "book.css").read_text()
     assert _read_by_a_build(root) == []
+    css.write_text("body { color: teal; }\n")  # an edit that keeps an older time (a checkout of an older commit)
+    os.utime(css, (later - 100, later - 100))
+    assert _read_by_a_build(root) == ["index"]
+    assert "teal" in (root / "_build" / "html" / "_static" / "book.css").read_text()
+    (root / "_static" / "book.js").write_text("// new\n")
+    assert _read_by_a_build(root) == ["index"] and (root / "_build" / "html" / "_static" / "book.js").exists()
+    assert _read_by_a_build(root) == []
 
 
 def test_the_build_command_is_jupyter_books_and_checks_the_configuration_without_the_grammars():
