@@ -144,6 +144,7 @@ def chapter_executions(out, src):
     states and its figures' and knowledge checks' files; :func:`executed_alone`), each the median of CHAPTER_SAMPLES
     runs: ``{page: (in the build, alone, its prose's numbers alone, how many numbers)}``, seconds."""
     import os
+    from unittest import mock
 
     from storageperf_book.calculator import STATES_ENV
     from storageperf_book.figures import FIGURES_ENV, SITE_ENV
@@ -157,21 +158,13 @@ def chapter_executions(out, src):
         builds.append(_executed_in_build(again))
     site = {SITE_ENV: "1", STATES_ENV: str(out / "alone" / "states"), FIGURES_ENV: str(out / "alone" / "figures"),
             FILES_ENV: str(out / "alone" / "quizzes")}
-    before = {name: os.environ.get(name) for name in site}
-    os.environ.update(site)
-    try:
+    with mock.patch.dict(os.environ, site):
         chapters = {}
         for page in sorted(builds[0]):
             alone = [executed_alone(src / f"{page}.ipynb") for _ in range(CHAPTER_SAMPLES)]
             chapters[page] = (statistics.median(b[page] for b in builds), statistics.median(a[0] for a in alone),
                               statistics.median(a[1] for a in alone), alone[0][2])
         return chapters
-    finally:
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
 
 
 _EVAL = re.compile(r"\{eval\}`([^`]*)`")
