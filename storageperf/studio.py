@@ -35,6 +35,7 @@ from . import checks, data
 from .concepts import units
 from .platforms import azure_netapp_files as anf
 from .platforms import azure_vm
+from .sources import cassandra_disk_caching as cassandra
 from .sources import cvo_google_cloud as cvo
 from .sources import hpc_eda, large_volumes
 
@@ -755,3 +756,29 @@ def frontier(frame):
     out = pd.Series(False, index=frame.index, name="frontier")
     out[priced[priced].index] = [not x for x in beaten]
     return out
+
+
+#: The workloads the guide's sources measured, as :func:`reference_workloads` names them.
+REFERENCE_WORKLOADS = ("HPC/EDA knowledge check", "HPC/EDA farm under its latency bound", "Cassandra node")
+
+
+def reference_workloads():
+    """The workloads the guide's sources measured, as :func:`options` takes them, built from the data package: the
+    HPC/EDA module's knowledge check (its data and its throughput); the module's farm of five volumes under its
+    latency bound (its load, and the bytes an operation of SPEC's EDA mix moves, as the HPC/EDA chapter's planner
+    reckons them); one node of the Cassandra chapter's iostat run (its disks' capacity, the disk reads a second it
+    measured, and the bytes the chapter's model says each disk read moves at that run's read-ahead). The sizing
+    studio chapter works them, and a price refresh reports what it does to their verdicts."""
+    module = data.load("hpc_eda_module").set_index("id")["value"]
+    setup = cassandra.setup()
+    run = data.row("cassandra_disk_caching_results", cassandra.IOSTAT_RUN)
+    work = cassandra.disk_work(float(run["read_ahead_kb"]))
+    cases = [{"capacity_tib": module["quiz2_capacity_min"], "mibps": module["quiz2_throughput_min"]},
+             {"capacity_tib": module["fig5_volume_quota"] * module["fig5_volumes_five"],
+              "ops_per_s": module["fig6_ops_5vol_2ms"],
+              "io_kib": hpc_eda.bytes_per_op_kib(hpc_eda.FARM_BASIS["large"][0]),
+              "latency_ms": module["fig6_latency_bound"]},
+             {"capacity_tib": azure_vm.limit(cassandra.DISK, "size", "TiB") * setup["disk_count"],
+              "ops_per_s": run["value"] / setup["vm_count"] * cassandra.disk_ios_per_read(),
+              "io_kib": work["kib"] / work["ios"]}]
+    return {name: {k: float(v) for k, v in case.items()} for name, case in zip(REFERENCE_WORKLOADS, cases)}

@@ -8,7 +8,7 @@ live API (:func:`live_get`) or through a folder of recorded pages (:func:`record
 items into the two tables' rows, refusing an answer it cannot trust; :func:`refresh` compares them with the tables
 in a data package and reports, in Markdown, each price that moved, the rows added and removed, and the verdicts that
 moved: the sizing studio's first option and its monthly cost for the studio chapter's worked cases
-(:data:`REFERENCE_WORKLOADS`), in each region whose prices moved, under the old tables and the new.
+(:data:`storageperf.studio.REFERENCE_WORKLOADS`), in each region whose prices moved, under the old tables and the new.
 
 Nothing is written unless asked (``write=True``); a refresh reaches the published guide only through a commit.
 """
@@ -51,10 +51,6 @@ ITEM_FIELDS = ("currencyCode", "retailPrice", "armRegionName", "location", "effe
 MAX_PAGES = 100
 #: How long to wait for one page of the live API [s]: a choice.
 TIMEOUT_S = 60
-#: The sizing studio's inputs for the studio chapter's worked cases (``book/sizing-studio.ipynb``), each built from
-#: the data package as the chapter builds it: the HPC/EDA module's knowledge check, its farm of five volumes under
-#: its latency bound, and one node of the Cassandra chapter's iostat run.
-REFERENCE_WORKLOADS = ("HPC/EDA knowledge check", "HPC/EDA farm under its latency bound", "Cassandra node")
 
 
 class AnswerError(ValueError):
@@ -235,35 +231,13 @@ print(json.dumps(_verdicts_here(sys.argv[1:])))
 """
 
 
-def _reference_workloads():
-    """:data:`REFERENCE_WORKLOADS` as the studio's inputs, built from the data package as the chapter builds them."""
-    from storageperf import data
-    from storageperf.platforms import azure_vm
-    from storageperf.sources import cassandra_disk_caching as cassandra
-    from storageperf.sources import hpc_eda
-
-    module = data.load("hpc_eda_module").set_index("id")["value"]
-    setup = cassandra.setup()
-    run = data.row("cassandra_disk_caching_results", cassandra.IOSTAT_RUN)
-    work = cassandra.disk_work(float(run["read_ahead_kb"]))
-    cases = [{"capacity_tib": module["quiz2_capacity_min"], "mibps": module["quiz2_throughput_min"]},
-             {"capacity_tib": module["fig5_volume_quota"] * module["fig5_volumes_five"],
-              "ops_per_s": module["fig6_ops_5vol_2ms"],
-              "io_kib": hpc_eda.bytes_per_op_kib(hpc_eda.FARM_BASIS["large"][0]),
-              "latency_ms": module["fig6_latency_bound"]},
-             {"capacity_tib": azure_vm.limit(cassandra.DISK, "size", "TiB") * setup["disk_count"],
-              "ops_per_s": run["value"] / setup["vm_count"] * cassandra.disk_ios_per_read(),
-              "io_kib": work["kib"] / work["ios"]}]
-    return {name: {k: float(v) for k, v in case.items()} for name, case in zip(REFERENCE_WORKLOADS, cases)}
-
-
 def _verdicts_here(regions):
     """The studio's first option and its monthly cost for each reference workload in each region, with this
     process's data package; a region the studio has no prices for is ``None``."""
     from storageperf import studio
 
     out = {}
-    for name, workload in _reference_workloads().items():
+    for name, workload in studio.reference_workloads().items():
         for region in regions:
             if region not in studio.regions():
                 out[f"{name}|{region}"] = None
@@ -301,6 +275,8 @@ def _money(verdict):
 def report(price_changes, reservation_changes, before, after, source):
     """The Markdown report of a refresh: prices moved, rows added and removed, verdicts (``before``, ``after``:
     from :func:`verdicts`)."""
+    from storageperf.studio import REFERENCE_WORKLOADS
+
     lines = ["# Azure NetApp Files prices: what moved", "", f"Read from {source}.", ""]
     if not any(price_changes.values()) and not any(reservation_changes.values()):
         return "\n".join(lines + ["No price moved, and no row was added or removed.", ""])

@@ -99,13 +99,13 @@ def test_a_moved_price_is_reported_with_its_region_meter_old_and_new_value_and_d
     assert "Rows added" not in text and "Rows removed" not in text
     # the verdicts are those of the region whose price moved, one a reference workload
     verdict_rows = re.findall(r"^\| ([^|]+) \| (\w+) \| .*\| (first option|cost|) \|$", text, re.M)
-    assert sorted(w for w, _, _ in verdict_rows) == sorted(prices.REFERENCE_WORKLOADS)
+    assert sorted(w for w, _, _ in verdict_rows) == sorted(studio.REFERENCE_WORKLOADS)
     assert {r for _, r, _ in verdict_rows} == {"eastus"}
 
 
 def test_a_price_that_changes_the_studios_first_option_is_a_verdict_that_moved(tmp_path):
     # the studio chapter's knowledge-check workload in East US, with the data package as committed
-    workload = prices._reference_workloads()[prices.REFERENCE_WORKLOADS[0]]
+    workload = studio.reference_workloads()[studio.REFERENCE_WORKLOADS[0]]
     before = studio.options(**workload, region="eastus")
     first = before.iloc[0]
     level = next(lv for lv in anf.ALL_SERVICE_LEVELS if f" {lv}," in first["option"])
@@ -118,7 +118,7 @@ def test_a_price_that_changes_the_studios_first_option_is_a_verdict_that_moved(t
         item = _item(pages, "eastus", meter)
         item["retailPrice"] = float(Decimal(repr(item["retailPrice"])) * factor)
     text = prices.refresh(_data_copy(tmp_path), prices.recorded_get(_record(pages, tmp_path / "answer")))
-    row = next(line for line in text.splitlines() if line.startswith(f"| {prices.REFERENCE_WORKLOADS[0]} | eastus |"))
+    row = next(line for line in text.splitlines() if line.startswith(f"| {studio.REFERENCE_WORKLOADS[0]} | eastus |"))
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[2] == first["option"] and cells[3] == f"${first['monthly_usd']:,.0f}"
     assert cells[4] != first["option"] and cells[-1] == "first option"
