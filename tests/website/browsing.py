@@ -84,11 +84,12 @@ def open_page(browser, url, width=1280, colour_scheme="light", draw_all=True):
     return page, problems
 
 
-def chapters_open(browser, server, html_dir, pages):
-    """Each chapter page open as a reader opens it, its figures drawn: ``(name, page)``; once the caller's checks
-    of a page are done, the page is closed and must have loaded without an error or a foreign request."""
+def chapters_open(browser, server, html_dir, pages, colour_scheme="light"):
+    """Each chapter page open as a reader opens it (in the browser's ``colour_scheme``), its figures drawn:
+    ``(name, page)``; once the caller's checks of a page are done, the page is closed and must have loaded, and
+    been used, without an error or a foreign request."""
     for name in chapter_pages(html_dir, pages):
-        page, problems = open_page(browser, f"{server}/{name}")
+        page, problems = open_page(browser, f"{server}/{name}", colour_scheme=colour_scheme)
         page.wait_for_selector(".js-plotly-plot .main-svg")
         yield name, page
         page.close()
