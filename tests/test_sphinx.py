@@ -341,6 +341,23 @@ def test_a_number_reads_the_kernel_as_the_code_cells_rendered_above_it_leave_it(
     assert numbers_asked(nb) == [(0, "x"), (1, "x"), (1, "y"), (1, "y"), (3, "z")]
 
 
+def test_a_records_key_is_what_the_outputs_come_from_and_not_the_prose(monkeypatch):
+    import nbformat
+
+    from storageperf_book.sphinx.execution import record_key
+
+    def key(prose="Some prose.", code="x = 1", inputs="model"):
+        return record_key(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(prose),
+                                                          nbformat.v4.new_code_cell(code)]), inputs)
+
+    monkeypatch.delenv("STORAGEPERF_SITE", raising=False)
+    first = key()
+    assert key(prose="Other prose, the same numbers.") == first
+    assert len({first, key(prose="A number: {eval}`x`."), key(code="x = 2"), key(inputs="model changed")}) == 4
+    monkeypatch.setenv("STORAGEPERF_SITE", "1")  # the kernel reads it: a site build's outputs differ
+    assert key() != first
+
+
 def test_the_notebooks_a_build_reads_are_executed_at_once_before_their_pages(tmp_path, monkeypatch):
     import nbformat
 
