@@ -358,6 +358,19 @@ def test_a_records_key_is_what_the_outputs_come_from_and_not_the_prose(monkeypat
     assert key() != first
 
 
+@pytest.mark.parametrize("value, expected", [("3", 3), (" 1 ", 1), ("", None), ("0", ValueError),
+                                             ("two", ValueError), ("-1", ValueError)])
+def test_how_many_notebooks_a_build_executes_at_a_time(monkeypatch, value, expected):
+    from storageperf_book.sphinx import execution
+
+    monkeypatch.setenv(execution.WORKERS_ENV, value)
+    if expected is ValueError:
+        with pytest.raises(ValueError, match=f"{execution.WORKERS_ENV} must be a whole number of at least 1, got"):
+            execution.workers()
+    else:
+        assert execution.workers() == (expected or len(os.sched_getaffinity(0)))
+
+
 def test_the_notebooks_a_build_reads_are_executed_at_once_before_their_pages(tmp_path, monkeypatch):
     import nbformat
 

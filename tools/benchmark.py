@@ -57,7 +57,8 @@ FIRST_VISIT_BUDGET = 600_000  # bytes a first visit to the heaviest chapter tran
 HTML_BUDGET = 40_000  # bytes of each chapter page's HTML, gzip-compressed (its figures and calculator states are files)
 READY_BUDGET = 2  # each chapter page ready within this many times the intro's ready time
 REDRAW_BUDGET = 30  # ms: the median from a calculator control's input event to its figure redrawn and painted
-# a chapter executed in the cold build takes at most this many times its execution alone (a kernel's start varies)
+# a chapter executed in a cold build, one notebook at a time, takes at most this many times its execution alone (a
+# kernel's start varies)
 CHAPTER_TOLERANCE = 1.2
 CHAPTER_SAMPLES = 3  # cold builds, and executions of each chapter alone, the chapter table takes the median of
 
@@ -97,7 +98,9 @@ def rebuilds(out):
         subprocess.run(build, cwd=src, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return time.perf_counter() - start
 
-    timings = [("cold full build", seconds())]
+    from storageperf_book.sphinx.execution import workers
+
+    timings = [(f"cold full build ({workers()} notebooks at a time)", seconds())]
     chapters = chapter_executions(out, src)
     timings.append(("no-change rebuild", seconds()))
     nb = nbformat.read(src / EDITED, as_version=4)
@@ -134,27 +137,29 @@ def _execution_data(out):
 
 def _executed_in_build(out):
     """Each page's execution in the build into ``out`` (its kernel's life: the notebook and the numbers its prose
-    reads, run before the pages are read, several at a time; storageperf_book.sphinx.execution), seconds."""
+    reads, run before the pages are read; storageperf_book.sphinx.execution), seconds."""
     return {page: data["runtime"] for page, data in _execution_data(out).items()}
 
 
 def chapter_executions(out, src):
-    """Each chapter's execution in a cold build of ``src`` (the one in ``out`` and CHAPTER_SAMPLES - 1 more), and
-    the same notebook alone, as the build's kernel runs it in site mode (the plain notebook plus its calculators'
-    states and its figures' and knowledge checks' files; :func:`executed_alone`), each the median of CHAPTER_SAMPLES
-    runs: ``{page: (in the build, alone, its prose's numbers alone, how many numbers)}``, seconds."""
+    """Each chapter's execution in a cold build of ``src`` that executes one notebook at a time (so that no other
+    kernel shares the cores; CHAPTER_SAMPLES of them), and the same notebook alone, as the build's kernel runs it in
+    site mode (the plain notebook plus its calculators' states and its figures' and knowledge checks' files;
+    :func:`executed_alone`), each the median of CHAPTER_SAMPLES runs: ``{page: (in the build, alone, its prose's
+    numbers alone, how many numbers)}``, seconds."""
     import os
     from unittest import mock
 
     from storageperf_book.calculator import STATES_ENV
     from storageperf_book.figures import FIGURES_ENV, SITE_ENV
     from storageperf_book.quiz import FILES_ENV
+    from storageperf_book.sphinx.execution import WORKERS_ENV
 
-    builds = [_executed_in_build(out)]
-    for i in range(1, CHAPTER_SAMPLES):
-        again = out / f"cold-{i}"
+    builds = []
+    for i in range(CHAPTER_SAMPLES):
+        again = out / f"one-at-a-time-{i}"
         subprocess.run([*BUILD, str(src), "--path-output", str(again)], cwd=src, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, WORKERS_ENV: "1"})
         builds.append(_executed_in_build(again))
     site = {SITE_ENV: "1", STATES_ENV: str(out / "alone" / "states"), FIGURES_ENV: str(out / "alone" / "figures"),
             FILES_ENV: str(out / "alone" / "quizzes")}
@@ -527,15 +532,17 @@ def main():
         timings, chapters = rebuilds(out)
         rows += [(what, f"{seconds:.1f} s") for what, seconds in timings]
         text.append(markdown(
-            ["page", "executed in the cold build", "alone: the notebook in site mode", "alone: its prose's numbers",
-             "build / notebook", "build / (notebook + numbers)"],
+            ["page", "executed in a cold build, one at a time", "alone: the notebook in site mode",
+             "alone: its prose's numbers", "build / notebook", "build / (notebook + numbers)"],
             [(page, f"{built:.1f} s", f"{alone:.1f} s", f"{numbers:.1f} s ({count})", f"{built / alone:.2f}x",
               f"{built / (alone + numbers):.2f}x") for page, (built, alone, numbers, count) in chapters.items()]))
         slower = [page for page, (built, alone, numbers, _) in chapters.items()
                   if built > CHAPTER_TOLERANCE * (alone + numbers)]
-        text.append(f"Each a median of {CHAPTER_SAMPLES} runs. The build reads each number the prose takes from the "
-                    "kernel ({eval}) as a cell of its own, as MyST-NB asks it: the numbers column is that, timed "
-                    "alone. Slower in the build than the notebook "
+        text.append(f"Each a median of {CHAPTER_SAMPLES} runs. The build evaluates each number the prose takes from "
+                    "the kernel ({eval}) as a cell of its own after the code cells above it: the numbers column is "
+                    "that, timed alone. A build executes several notebooks at a time (the cold full build above); "
+                    "these builds execute one at a time, so that a chapter's time is its own. Slower in the build "
+                    "than the notebook "
                     f"and its numbers alone by more than {CHAPTER_TOLERANCE:.1f}x (the goal: none): "
                     + (", ".join(slower) if slower else "none") + ".")
     if "nbval" in only:

@@ -246,8 +246,18 @@ class RecordedClient(NotebookClientBase):
         return [nbformat.from_dict(o) for o in outputs]
 
 
+#: The environment variable that sets how many notebooks a build executes at a time (:func:`workers`).
+WORKERS_ENV = "GUIDE_BUILD_WORKERS"
+
+
 def workers():
-    """How many notebooks a build executes at a time: the cores this process may run on."""
+    """How many notebooks a build executes at a time: ``$GUIDE_BUILD_WORKERS`` if set (1 on a machine short of
+    memory, say), else the cores this process may run on."""
+    value = os.environ.get(WORKERS_ENV, "").strip()
+    if value:
+        if not value.isdigit() or int(value) < 1:
+            raise ValueError(f"{WORKERS_ENV} must be a whole number of at least 1, got {value!r}")
+        return int(value)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
