@@ -174,15 +174,14 @@ def chapter_executions(out, src):
         return chapters
 
 
-_EVAL = re.compile(r"\{eval\}`([^`]*)`")
-
-
 def executed_alone(path):
     """The notebook at ``path`` executed in a fresh kernel started in its folder, then each number its prose reads
     (``{eval}``) evaluated in that kernel, one cell each, as MyST-NB asks them while it reads the page:
     ``(seconds for the notebook, its kernel's start and end included; seconds for the numbers; how many)``."""
     nb = nbformat.read(path, as_version=4)
-    numbers = [e for cell in nb.cells if cell.cell_type == "markdown" for e in _EVAL.findall(cell.source)]
+    from storageperf_book.sphinx.execution import numbers_asked
+
+    numbers = [expression for _, expression in numbers_asked(nb)]
     client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()
     with client.setup_kernel():

@@ -26,6 +26,7 @@ import re
 import time
 import traceback
 from datetime import datetime
+from itertools import accumulate
 from pathlib import Path, PurePosixPath
 
 import nbformat
@@ -148,10 +149,11 @@ def _record_current(path, key):
     from .calculators import build_files_missing
 
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        kept = json.loads(text)
     except (OSError, ValueError):
         return None
-    if kept.get("key") != key or build_files_missing(json.dumps(kept["record"])):
+    if kept.get("key") != key or build_files_missing(text):
         return None
     return kept["record"]
 
@@ -226,9 +228,7 @@ class RecordedClient(NotebookClientBase):
                               "method": "inline" if executed else "cache", "succeeded": not record["error"],
                               "error": record["error"], "traceback": record["traceback"]}
         self._numbers = record["numbers"]
-        self._code_up_to = []  # how many code cells are at or above each cell
-        for cell in self.notebook.cells:
-            self._code_up_to.append((self._code_up_to[-1] if self._code_up_to else 0) + (cell.cell_type == "code"))
+        self._code_up_to = list(accumulate(int(c.cell_type == "code") for c in self.notebook.cells))  # at or above each
         self._rendered = -1
 
     def code_cell_outputs(self, cell_index):
