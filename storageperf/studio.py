@@ -13,7 +13,9 @@ Options (:func:`options`):
   regular volume's mix curves, a large volume's and breakthrough mode's benchmarks); several regular volumes in
   one pool where one is not enough (all sized by :func:`storageperf.platforms.azure_netapp_files.pool_plan`), with
   manual QoS too where that needs fewer volumes; and volumes with cool access (regular ones, one or several in a
-  pool, and a large one), the data not read for a month in the cool tier;
+  pool, and a large one), the data not read for a month in the cool tier; and, for an EDA load, the HPC/EDA
+  chapter's planner's layouts: for each volume type and level, the fewest volumes each given the throughput its
+  share needs to stay under the latency bound on its measured curve (:func:`eda_bound_ms`);
 * Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
   Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
   as cheapest;
@@ -21,7 +23,12 @@ Options (:func:`options`):
   measurements), bounded by the disks and the VM's uncached limit, on the sizes the measurements ran on (End of
   Life) and the Edsv6 sizes sold today; the guide holds no VM or disk price.
 
-A row beyond what was measured says so in its binding and ranks after every row inside it (:func:`rank`).
+Each builder proposes a layout sized within its platform's limits and prices it; one pass, :func:`_judge`, then
+holds every row to the same checks whichever builder proposed it (an EDA load's measured curve for every Azure
+NetApp Files layout, the client VMs, the latency bound, the cold share), so an option added later gets them all.
+A row beyond what was measured says so in its binding and ranks after every row inside it (:func:`rank`); under a
+latency bound, rows known to meet it rank first (:func:`latency_tier`), and :func:`verdict` says what the first row
+lets a reader be told.
 """
 from __future__ import annotations
 
@@ -32,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from . import checks, data
-from .concepts import units
+from .concepts import bandwidth, units
 from .platforms import azure_netapp_files as anf
 from .platforms import azure_vm
 from .sources import cassandra_disk_caching as cassandra
@@ -107,7 +114,9 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
 
 def _row(option, platform, chapter, feasible, binding, limit_mibps, need, monthly_usd, months, provisioned_tib,
          facts, status="generally available", extrapolated=False, price_complete=True, horizon_usd=None,
-         latency=(math.nan, "none")):
+         latency=(math.nan, "none"), layout=None):
+    """A proposed row; ``layout`` is ``(volume_type, service_level, volumes)`` for Azure NetApp Files, what
+    :func:`_judge` reads to hold every such row to the same measured curves (not a column of :func:`options`)."""
     usd = monthly_usd if feasible else math.nan
     headroom = (limit_mibps - need) / limit_mibps if feasible else math.nan
     horizon = (usd * months if horizon_usd is None else horizon_usd) if feasible else math.nan
@@ -116,7 +125,7 @@ def _row(option, platform, chapter, feasible, binding, limit_mibps, need, monthl
             "usd_per_mibps": usd / limit_mibps if feasible else math.nan, "price_complete": bool(price_complete),
             "latency_ms": latency[0], "latency_basis": latency[1], "provisioned_tib": provisioned_tib,
             "limit_mibps": limit_mibps, "extrapolated": bool(extrapolated), "status": status,
-            "facts": " ".join(facts), "chapter": chapter}
+            "facts": " ".join(facts), "chapter": chapter, "layout": layout}
 
 
 def _mib(value):
@@ -183,8 +192,12 @@ def measured_cap(w, volume_type):
             "measurement": got["measurement"]}
 
 
+#: How a row's binding begins to say it is beyond what was measured.
+BEYOND = "; beyond what was measured ("
+
+
 def _beyond(extrapolated, measurement):
-    return f"; beyond what was measured ({measurement})" if extrapolated else ""
+    return f"{BEYOND}{measurement})" if extrapolated else ""
 
 
 def _anf_one_volume(w, level, volume_type):
@@ -221,32 +234,51 @@ def _anf_one_volume(w, level, volume_type):
     row = _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
                 ok, binding + _beyond(cap["extrapolated"], cap["measurement"]), limit, w["mibps"], float(plan["usd"]),
                 w["months"], pool, _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
-                cap["extrapolated"])
-    return _with_eda(row, w, volume_type, level, 1)
+                cap["extrapolated"], layout=(volume_type, level, 1))
+    return row
 
 
-def _with_eda(row, w, volume_type, level, n):
-    """A row of ``n`` volumes of a type, given an EDA load's latency from the type's measured curve
-    (:func:`storageperf.sources.hpc_eda.volume_latency_ms`): past the curve or above the bound, it does not carry it;
-    with a bound, a latency the curve extrapolates puts the row beyond what was measured."""
-    if w["load"] != "eda" or not row["feasible"]:
+def _with_eda(row, w):
+    """A row of Azure NetApp Files volumes given an EDA load's latency from its volume type's measured curve
+    (:func:`storageperf.sources.hpc_eda.volume_latency_ms`), each volume serving its share of the operations at its
+    share of the row's throughput: past the curve or above the bound, it does not carry it; with a bound, a latency
+    the curve extrapolates puts the row beyond what was measured. The curves were measured without cool access: on a
+    volume with cool access and a cold share, the latency is the hot tier's, extrapolated (reads of cold data come
+    from the cool tier)."""
+    if w["load"] != "eda" or not row["feasible"] or row["layout"] is None:
         return row
+    volume_type, level, n = row["layout"]
     per = w["ops_per_s"] / n
     got = hpc_eda.volume_latency_ms(volume_type, per, row["limit_mibps"] / n, level, w["io_kib"])
     lat, bound, basis = got["latency_ms"], w["latency_ms"], got["basis"]
-    row["latency_basis"] = "extrapolated" if got["extrapolated"] else "model inside the measured range"
-    if math.isinf(lat) or (bound is not None and lat > bound):
+    # past the knee: above the highest latency its curve measured, the row is beyond what was measured, bound or not
+    top = hpc_eda.latency_curves()["types"][volume_type]["measured"][1]
+    past = lat > top
+    said = f"above {top:g} ms, the highest its curve measured" if past else f"{lat:,.2f} ms"
+    cool = row["chapter"] == "cool-access" and w["cold_share"] > 0
+    extrapolated = got["extrapolated"] or cool
+    row["latency_basis"] = "extrapolated" if extrapolated else "model inside the measured range"
+    if math.isinf(lat) or (bound is not None and lat > bound * (1 + 1e-9)):
         why = (f"an EDA load of {per:,.0f} operations a second a volume is past what one {volume_type} volume "
                f"serves at its throughput, {got['ops_ceiling']:,.0f} ({basis})" if math.isinf(lat) else
-               f"its latency at this EDA load, {lat:,.2f} ms, is above the bound, {bound:g} ms ({basis})")
-        row.update(feasible=False, binding=why, headroom=math.nan, monthly_usd=math.nan, horizon_usd=math.nan,
-                   usd_per_mibps=math.nan, latency_ms=lat if math.isfinite(lat) else math.nan)
-        return row
+               f"its latency at this EDA load, {said}, is above the bound, {bound:g} ms ({basis})")
+        return _rejected(row, why, latency_ms=lat if math.isfinite(lat) else math.nan)
     row["latency_ms"] = lat
-    row["binding"] += f"; EDA latency {lat:,.2f} ms ({basis})"
-    if got["extrapolated"] and bound is not None:
+    row["binding"] += f"; EDA latency {said} ({basis})"
+    if cool:
+        row["binding"] += ", the hot tier's: the curves were measured without cool access"
+    if extrapolated and (bound is not None or past):
         row["extrapolated"] = True
-        row["binding"] += "; beyond what was measured (the EDA curve at this load or mix)"
+        row["binding"] += f"{BEYOND}the EDA curve at this load or mix)"
+    return row
+
+
+def _rejected(row, why, **more):
+    """The row does not carry the workload, for ``why``; what it says about being beyond a measurement stays."""
+    at = row["binding"].find(BEYOND)
+    kept = row["binding"][at:] if at >= 0 else ""
+    row.update(feasible=False, binding=why + kept, headroom=math.nan, monthly_usd=math.nan, horizon_usd=math.nan,
+               usd_per_mibps=math.nan, **more)
     return row
 
 
@@ -271,8 +303,64 @@ def _anf_several_volumes(w, level):
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
     row = _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok,
                 binding + _beyond(cap["extrapolated"], cap["measurement"]), float(plan["throughput_mibps"]), need,
-                float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"])
-    return _with_eda(row, w, "regular", level, n)
+                float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"],
+                layout=("regular", level, n))
+    return row
+
+
+def eda_bound_ms(w, volume_type):
+    """The latency an EDA layout is sized to: the workload's bound, or without one the highest latency the volume
+    type's curve measured (its knee: inside what was measured). [ms]"""
+    top = hpc_eda.latency_curves()["types"][volume_type]["measured"][1]
+    return top if w["latency_ms"] is None else w["latency_ms"]
+
+
+def _eda_name(level, volume_type, n, bound):
+    noun = {"regular": "regular volume", "large": "large volume", "breakthrough": "large volume in breakthrough mode"}
+    noun = noun[volume_type].replace("volume", "volumes" if n > 1 else "volume")
+    return f"{ANF} {level}, {n} {noun} sized for the EDA load at {bound:g} ms"
+
+
+def _anf_eda_sized(w, volume_type, level):
+    """The fewest volumes of a type and level, in one pool, each given the throughput its share of an EDA load needs
+    to stay under the bound on its measured curve: the HPC/EDA chapter's planner
+    (:func:`storageperf.sources.hpc_eda.farm_options`), held to the workload's mix as every other row is."""
+    bound = eda_bound_ms(w, volume_type)
+    load = hpc_eda.volume_load(volume_type, bound, level, w["io_kib"])
+    facts = _anf_facts(level, volume_type, w["region"]) + ["hpc_eda_learn_results", "hpc_eda_spec_results"]
+    if load is None:
+        r0 = hpc_eda.latency_curves()["types"][volume_type]["r0"]
+        why = f"the bound, {bound:g} ms, is at or below the curve's light-load latency, {r0:g} ms"
+        return _row(_eda_name(level, volume_type, 1, bound), ANF, "hpc-eda", False, why, math.nan, w["mibps"],
+                    math.nan, w["months"], math.nan, facts, anf.volume_status(volume_type, level),
+                    layout=(volume_type, level, 1))
+    cap = w["capacity_end_tib"]
+    n = max(math.ceil(w["ops_per_s"] / load["ops_per_s"] - 1e-12),
+            math.ceil(cap / anf.quota_range_tib(volume_type)[1] - 1e-12), 1)
+    per = float(bandwidth.bandwidth_mibps(w["ops_per_s"] / n / load["usable"], load["bytes_per_op_kib"]))
+    plan = anf.pool_plan(cap, max(n * per, w["mibps"]), level, volume_type, n, w["region"], w["read_share"],
+                         w["io_kib"])
+    ok, limit = plan["feasible"], float(plan["throughput_mibps"])
+    cap_m = measured_cap(w, volume_type)
+    word = "volume" if n == 1 else "volumes"
+    binding = f"{n} {word}, each given {_mib(limit / n)} for its share of the EDA load under {bound:g} ms"
+    if not ok:
+        ceiling, mix, top = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"])
+        quota, pool = float(plan["quota_tib"]), float(plan["pool_tib"])
+        binding = (f"each of {n} {word} needs {_mib(per)} for its share under {bound:g} ms, above the "
+                   f"{anf.MIX_LIMIT if mix < ceiling else 'volume ceiling'}, {_mib(top)}" if per > top * (1 + 1e-12)
+                   else f"the quota, {quota:,.1f} TiB, is above the largest {volume_type} volume, "
+                   f"{anf.quota_range_tib(volume_type)[1]:,.0f} TiB" if quota > anf.quota_range_tib(volume_type)[1]
+                   else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
+    if ok and volume_type != "regular" and w["mibps"] > n * cap_m["mibps"] * (1 + 1e-12):
+        ok, binding = False, f"the need, {_mib(w['mibps'])}, is above the {cap_m['name']}, {_mib(n * cap_m['mibps'])}"
+    elif ok and volume_type != "regular" and n * cap_m["mibps"] < limit:
+        limit = n * cap_m["mibps"]
+        binding += f"; the {cap_m['name']} caps it, {_mib(limit)}"
+    return _row(_eda_name(level, volume_type, n, bound), ANF, "hpc-eda", ok,
+                binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, w["mibps"], float(plan["usd"]),
+                w["months"], float(plan["pool_tib"]), facts, anf.volume_status(volume_type, level),
+                cap_m["extrapolated"], layout=(volume_type, level, n))
 
 
 def _anf_manual_qos(w, level):
@@ -305,8 +393,8 @@ def _anf_manual_qos(w, level):
     row = _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
                 binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, need,
                 float(anf.monthly_pool_cost_usd(min(pool, high_pool), level, region=region)), w["months"], pool,
-                facts, "generally available", cap_m["extrapolated"])
-    return _with_eda(row, w, "regular", level, n)
+                facts, "generally available", cap_m["extrapolated"], layout=("regular", level, n))
+    return row
 
 
 def _anf_cool(w, level, volumes=1, volume_type="regular"):
@@ -333,7 +421,7 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
         why = (f"the guide costs cool access for {low_pool:g} to {high_q:g} TiB of data a {t} volume; "
                f"this is {cap0:,.1f} to {cap:,.1f} TiB for {n} volume(s)")
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
-                    extrapolated=mix["extrapolated"])
+                    extrapolated=mix["extrapolated"], layout=(t, level, n))
     s = anf.cool_access_sizing(cap / n, c, need / n, level, region, volume_type=t)
     ok = bool(math.isfinite(s["usd_cool"])) and need / n <= float(mix["mibps"]) * (1 + 1e-12)
     quota = s["quota_tib_cool"]
@@ -353,7 +441,7 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
         if t != "regular" and need / n > mix["mibps"] * (1 + 1e-12):
             why = f"the need, {_mib(need)}, is above the {mix['name']}, {_mib(mix['mibps'])}"
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
-                    extrapolated=mix["extrapolated"])
+                    extrapolated=mix["extrapolated"], layout=(t, level, n))
     data_usd = float(anf.cool_access_monthly_cost_usd(cap, c, 0.0, 0.0, service_level=level, region=region)["total"])
     usd = data_usd + float(anf.monthly_capacity_cost_usd(pool, level, region)) * (1 - cap / pool)
     by_month = anf.cool_access_cost_by_month(cap0, c, 0.0, 0.0, service_level=level, region=region,
@@ -378,7 +466,7 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
         limit, binding = mix["mibps"], f"{binding}; the {mix['name']} caps it, {_mib(mix['mibps'])}"
     return _row(name, ANF, "cool-access", True, binding + beyond, limit, need, usd, w["months"], pool, facts,
                 "generally available" if t == "regular" else anf.volume_status(t, level), mix["extrapolated"],
-                horizon_usd=horizon)
+                horizon_usd=horizon, layout=(t, level, n))
 
 
 def client_limit_mibps(w):
@@ -426,8 +514,7 @@ def _with_clients(row, w, bound):
     row["extrapolated"] = row["extrapolated"] or extrapolated
     text = f"{w['clients']} client VM(s) like the large-volume article's move {_mib(most)} at this mix"
     if row["feasible"] and w["mibps"] > most * (1 + 1e-12):
-        row.update(feasible=False, binding=f"the clients: {text}", headroom=math.nan, monthly_usd=math.nan,
-                   horizon_usd=math.nan, usd_per_mibps=math.nan)
+        _rejected(row, f"the clients: {text}")
     elif row["feasible"] and most < row["limit_mibps"]:
         row.update(limit_mibps=most, headroom=(most - w["mibps"]) / most, usd_per_mibps=row["monthly_usd"] / most,
                    binding=f"{row['binding']}; the clients bind: {text}")
@@ -569,6 +656,8 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
             rows.append(_anf_one_volume(w, level, volume_type))
     rows += [r for r in (_anf_several_volumes(w, level) for level in anf.ALL_SERVICE_LEVELS) if r is not None]
     rows += [r for r in (_anf_manual_qos(w, level) for level in anf.SERVICE_LEVELS) if r is not None]
+    if w["load"] == "eda":
+        rows += [_anf_eda_sized(w, t, level) for t in hpc_eda.FARM_BASIS for level in anf.supported_service_levels(t)]
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_anf_cool(w, level, n) for level in anf.cool_access_service_levels()
              if (n := _volumes_needed(w, anf.effective_ceiling_mibps(level, "regular", w["read_share"],
@@ -578,13 +667,27 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     rows += [_vm(w, v) for v in VM_SIZES]
     bound = None if clients is None else client_limit_mibps(w)
-    rows = [_with_clients(r, w, bound) for r in rows]
-    for r in rows:
-        if w["latency_ms"] is not None and r["latency_basis"] == "none":
-            r["binding"] += "; latency not known: the guide has no measurement for this workload"
-        if w["cold_share"] > 0 and r["chapter"] != "cool-access":
-            r["binding"] += "; the cold share is not used: this option keeps all the data in one tier"
-    return rank(pd.DataFrame(rows, columns=list(COLUMNS)), w["latency_ms"] is not None)
+    return rank(pd.DataFrame([_judge(r, w, bound) for r in rows], columns=list(COLUMNS)), w["latency_ms"] is not None)
+
+
+def _judge(row, w, client_bound):
+    """Hold a proposed row to what every row is held to, the same way whichever builder proposed it.
+
+    The builders size a layout within its platform's published and measured limits (quota, pool, volume ceilings,
+    the mix curves, the machine's or VM's limits) and price it; then, in this order, every row is held to:
+
+    1. an EDA load's measured latency curve, for every Azure NetApp Files layout (:func:`_with_eda`);
+    2. what the workload's client VMs move, for every Azure NetApp Files row (:func:`_with_clients`);
+    3. the latency bound: a row whose latency the guide does not know says so (and :func:`rank` puts it after
+       the rows whose latency is known or extrapolated);
+    4. the cold share: a row that keeps all the data in one tier says the share is not used.
+    """
+    row = _with_clients(_with_eda(row, w), w, client_bound)
+    if w["latency_ms"] is not None and row["latency_basis"] == "none":
+        row["binding"] += "; latency not known: the guide has no measurement for this workload"
+    if w["cold_share"] > 0 and row["chapter"] != "cool-access":
+        row["binding"] += "; the cold share is not used: this option keeps all the data in one tier"
+    return row
 
 
 def certainty(status):
@@ -593,25 +696,59 @@ def certainty(status):
     return 1 if status == "preview" else 2 if status.startswith(("End of Life", "Retired")) else 0
 
 
+def latency_tier(basis):
+    """How well a row's latency is known, from its ``latency_basis``: 0 known (measured, or a model inside the
+    measured range), 1 extrapolated, 2 not known. Under a latency bound :func:`rank` orders rows by it."""
+    return {"measured": 0, "model inside the measured range": 0, "extrapolated": 1}.get(basis, 2)
+
+
 def rank(frame, latency_bound=False):
     """Order option rows by what a reader can act on.
 
     Feasible rows with a complete price come first, then feasible rows without one, then the rest. Within each,
-    rows inside what was measured come before rows beyond it (``extrapolated``); with a latency bound, rows whose
-    latency is known before those whose latency is not; then by ``horizon_usd`` to the cent (the one cost the
+    with a latency bound, rows whose latency is known to meet it come first, then rows whose latency is
+    extrapolated to meet it, then rows whose latency is not known (:func:`latency_tier`); then rows inside what was
+    measured before rows beyond it (``extrapolated``); then by ``horizon_usd`` to the cent (the one cost the
     studio ranks, marks the frontier and charts by); ties by :func:`certainty`, then in the order given.
     """
     key = pd.DataFrame({
         "group": [0 if f and p and math.isfinite(u) else 1 if f else 2
                   for f, p, u in zip(frame["feasible"], frame["price_complete"], frame["horizon_usd"])],
+        "latency": [latency_tier(b) if latency_bound else 0 for b in frame["latency_basis"]],
         "beyond": frame["extrapolated"].astype(bool),
-        "unknown": (frame["latency_basis"] == "none") & bool(latency_bound),
         # to the cent: options that cost the same (cool access on no cold data) tie, whatever the float noise
         "usd": [math.floor(u * 100 + 0.5) if math.isfinite(u) else math.inf for u in frame["horizon_usd"]],
         "certainty": [certainty(s) for s in frame["status"]],
         "order": range(len(frame))})
-    order = key.sort_values(["group", "beyond", "unknown", "usd", "certainty", "order"], kind="stable").index
+    order = key.sort_values(["group", "latency", "beyond", "usd", "certainty", "order"], kind="stable").index
     return frame.loc[order].reset_index(drop=True)
+
+
+#: What the first row of :func:`options` lets the headline say (:func:`verdict`).
+VERDICTS = ("carries it", "beyond what was measured", "latency extrapolated", "latency not known", "no priced option")
+
+
+def verdict(frame, latency_bound=False):
+    """What the first row of ranked options lets a reader be told, one of :data:`VERDICTS`.
+
+    ``"no priced option"`` when no feasible row has a complete price; under a latency bound, ``"latency not
+    known"`` or ``"latency extrapolated"`` when no such row's latency is known to meet it (the headline then says so
+    instead of naming a cheapest); ``"beyond what was measured"`` when the first row is; else ``"carries it"``.
+
+    Examples
+    --------
+    >>> verdict(options(50, mibps=3000)), verdict(options(1, mibps=100, latency_ms=1.0), latency_bound=True)
+    ('carries it', 'latency not known')
+    """
+    if not len(frame):
+        return "no priced option"
+    top = frame.iloc[0]
+    if not (top["feasible"] and top["price_complete"] and math.isfinite(top["horizon_usd"])):
+        return "no priced option"
+    tier = latency_tier(top["latency_basis"]) if latency_bound else 0
+    if tier:
+        return "latency extrapolated" if tier == 1 else "latency not known"
+    return "beyond what was measured" if top["extrapolated"] else "carries it"
 
 
 def facts():

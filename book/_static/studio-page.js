@@ -6,7 +6,7 @@
 // (shared, or copied with "Copy link" beside the answer) opens the page at the studio.
 import { copyLink } from "./copy-link.js";
 import { loadJSON } from "./load-json.js";
-import { options, workload } from "./studio.js";
+import { options, verdict, workload } from "./studio.js";
 
 const FIELDS = [
   // name, label, unit, default (null: empty, optional)
@@ -472,16 +472,22 @@ async function main() {
     renderBest(rows, months);
     drawChart(svg, rows, state.best, months, chartWidth);
     const top = rows[0], n = rows.filter((r) => r.feasible).length;
-    // "carries it" only as far as the evidence goes: beyond a measurement, under a bound of unknown latency, or in
-    // preview (not yet generally available), it says so
-    const how = top.extrapolated ? "Cheapest, beyond what was measured," : "Cheapest that carries it";
-    const latency = w.latency_ms !== undefined && top.latency_basis === "none" ? " (its latency under your bound is not known)" : "";
+    // "carries it" only as far as the evidence goes (storageperf.studio.verdict): beyond a measurement, or in preview
+    // (not yet generally available), it says so; under a bound no option is known to meet, it names no cheapest
+    const said = verdict(rows, w.latency_ms !== undefined);
     const preview = top.status === "preview" ? " (preview)" : "";
-    status.textContent = top.feasible && top.price_complete
-      ? `${how}${latency} over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
-        + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it. `
-        + `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}. ${versionText(F.guide)}`
-      : `No priced option carries it; ${n} of ${rows.length} options carry it.`;
+    const dated = `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}. ${versionText(F.guide)}`;
+    const extrapolated = rows.filter((r) => r.feasible && r.latency_basis === "extrapolated").length;
+    status.textContent = said === "no priced option" ? `No priced option carries it; ${n} of ${rows.length} options carry it.`
+      : said === "latency not known" ? `No option is known to meet your latency bound of ${w.latency_ms} ms: the guide has no `
+        + `latency measurement for this workload on any option that carries it (${n} of ${rows.length} carry its data and `
+        + `throughput, ranked by cost, each saying what its latency rests on). ${dated}`
+      : said === "latency extrapolated" ? `No option is known to meet your latency bound of ${w.latency_ms} ms inside what was `
+        + `measured: ${extrapolated} are extrapolated to meet it from a measured curve, the first in the table ${top.option}${preview} `
+        + `(${top.latency_ms.toFixed(2)} ms extrapolated, ${usd(top.horizon_usd)} USD over ${monthsText(months)}). ${dated}`
+      : `${said === "beyond what was measured" ? "Cheapest, beyond what was measured," : "Cheapest that carries it"} over `
+        + `${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
+        + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it. ${dated}`;
     linkSoon(w);
     pins.follow(state);
     pinButton.disabled = false;

@@ -99,7 +99,8 @@ function measuredCap(F, w, volumeType) {
   const name = `most measured from ${volumeType === "large" ? "a large volume" : "breakthrough mode"} at this mix`;
   return {mibps, extrapolated, name, measurement};
 }
-const beyond = (extrapolated, measurement) => (extrapolated ? `; beyond what was measured (${measurement})` : "");
+const BEYOND = "; beyond what was measured (";
+const beyond = (extrapolated, measurement) => (extrapolated ? `${BEYOND}${measurement})` : "");
 
 function effectiveCeiling(F, level, volumeType, share, size) {
   const ceiling = F.anf.volume_types[volumeType].ceiling[level];
@@ -158,7 +159,7 @@ function row(o) {
           latency_ms: o.latency ? o.latency[0] : NaN, latency_basis: o.latency ? o.latency[1] : "none",
           provisioned_tib: o.provisioned_tib, limit_mibps: o.limit,
           extrapolated: !!o.extrapolated, status: o.status || "generally available", facts: o.facts,
-          chapter: o.chapter};
+          chapter: o.chapter, layout: o.layout || null};
 }
 
 const ANF = "Azure NetApp Files", CVO = "Cloud Volumes ONTAP on Google Cloud", VM = "Azure VM with Premium SSD";
@@ -228,12 +229,12 @@ function anfOneVolume(F, w, level, volumeType) {
     limit = cap.mibps; binding = `${binding}; the ${cap.name} caps it, ${mib(cap.mibps)}`;
   }
   const name = {regular: "regular volume", large: "large volume", breakthrough: "breakthrough mode"}[volumeType];
-  return withEda(F, row({option: `${ANF} ${level}, ${name}`, platform: ANF,
+  return row({option: `${ANF} ${level}, ${name}`, platform: ANF,
               chapter: volumeType !== "regular" ? "large-volumes" : "performance-basics", feasible: ok,
               binding: binding + beyond(cap.extrapolated, cap.measurement),
               limit, need: w.mibps, monthly_usd: plan.usd, months: w.months, provisioned_tib: pool,
               facts: facts(F, volumeType, level, w.region), status: F.anf.volume_types[volumeType].status[level],
-              extrapolated: cap.extrapolated}), w, volumeType, level, 1);
+              extrapolated: cap.extrapolated, layout: [volumeType, level, 1]});
 }
 
 // storageperf.studio._volumes_needed: the fewest regular volumes that hold the data and carry the need, at most top each
@@ -255,24 +256,36 @@ function edaLatency(F, t, x, mibps, level, io) { // storageperf.sources.hpc_eda.
   return {lat, xmax, basis: T.basis, extrapolated: outside || Math.abs(ratio - 1) > 0.05};
 }
 
-function withEda(F, r, w, t, level, n) { // storageperf.studio._with_eda
-  if (w.load !== "eda" || !r.feasible) return r;
+function withEda(F, r, w) { // storageperf.studio._with_eda: every Azure NetApp Files layout, cool access too
+  if (w.load !== "eda" || !r.feasible || r.layout === null) return r;
+  const [t, level, n] = r.layout;
   const per = w.ops_per_s / n, got = edaLatency(F, t, per, r.limit_mibps / n, level, w.io_kib);
   const {lat, basis} = got, bound = w.latency_ms;
-  r.latency_basis = got.extrapolated ? "extrapolated" : "model inside the measured range";
-  if (!Number.isFinite(lat) || (bound !== null && lat > bound)) {
-    const why = Number.isFinite(lat) ? `its latency at this EDA load, ${fmt(lat, 2)} ms, is above the bound, ${gfmt(bound)} ms (${basis})`
+  // past the knee: above the highest latency its curve measured, the row is beyond what was measured, bound or not
+  const top = F.eda.types[t].measured[1], past = lat > top;
+  const said = past ? `above ${gfmt(top)} ms, the highest its curve measured` : `${fmt(lat, 2)} ms`;
+  const cool = r.chapter === "cool-access" && w.cold_share > 0, extrapolated = got.extrapolated || cool;
+  r.latency_basis = extrapolated ? "extrapolated" : "model inside the measured range";
+  if (!Number.isFinite(lat) || (bound !== null && lat > bound * (1 + 1e-9))) {
+    const why = Number.isFinite(lat) ? `its latency at this EDA load, ${said}, is above the bound, ${gfmt(bound)} ms (${basis})`
       : `an EDA load of ${fmt(per, 0)} operations a second a volume is past what one ${t} volume serves at its throughput, ${fmt(got.xmax, 0)} (${basis})`;
-    return Object.assign(r, {feasible: false, binding: why, headroom: NaN, monthly_usd: NaN, horizon_usd: NaN,
-                             usd_per_mibps: NaN, latency_ms: Number.isFinite(lat) ? lat : NaN});
+    return rejected(r, why, {latency_ms: Number.isFinite(lat) ? lat : NaN});
   }
   r.latency_ms = lat;
-  r.binding += `; EDA latency ${fmt(lat, 2)} ms (${basis})`;
-  if (got.extrapolated && bound !== null) {
+  r.binding += `; EDA latency ${said} (${basis})`;
+  if (cool) r.binding += ", the hot tier's: the curves were measured without cool access";
+  if (extrapolated && (bound !== null || past)) {
     r.extrapolated = true;
-    r.binding += "; beyond what was measured (the EDA curve at this load or mix)";
+    r.binding += `${BEYOND}the EDA curve at this load or mix)`;
   }
   return r;
+}
+
+// storageperf.studio._rejected: the row does not carry it, for why; what it says about being beyond a measurement stays
+function rejected(r, why, more = {}) {
+  const at = r.binding.indexOf(BEYOND), kept = at >= 0 ? r.binding.slice(at) : "";
+  return Object.assign(r, {feasible: false, binding: why + kept, headroom: NaN, monthly_usd: NaN, horizon_usd: NaN,
+                           usd_per_mibps: NaN}, more);
 }
 
 function volumesNeeded(F, w, top) {
@@ -289,10 +302,74 @@ function anfSeveralVolumes(F, w, level) {
   const binding = ok ? `${n} volumes of at most ${mib(top)} each, the data split between them`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
   const measured = measuredCap(F, w, "regular");
-  return withEda(F, row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
+  return row({option: `${ANF} ${level}, ${n} regular volumes in one pool`, platform: ANF, chapter: "hpc-eda",
               feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement), limit: plan.throughput_mibps, need, monthly_usd: plan.usd, months: w.months,
               provisioned_tib: pool, facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_quota_min_regular",
-              extrapolated: measured.extrapolated}), w, "regular", level, n);
+              extrapolated: measured.extrapolated, layout: ["regular", level, n]});
+}
+
+// storageperf.studio.eda_bound_ms: the workload's bound, or the highest latency the type's curve measured
+const edaBound = (F, w, t) => (w.latency_ms === null ? F.eda.types[t].measured[1] : w.latency_ms);
+
+function edaLoad(F, t, bound, level, io) { // storageperf.sources.hpc_eda.volume_load
+  const E = F.eda, T = E.types[t], ratio = io / E.spec_op, op = T.op * ratio, top = F.anf.volume_types[t].ceiling[level];
+  const ops = (m, kib) => m * F.bytes.MiB / F.bytes.KiB / kib;
+  const ceiling = t === "regular" ? Math.min(T.xmax, ops(top, op)) : T.scales ? ops(top, Math.max(op, T.op)) : T.xmax;
+  let usable, outside;
+  if (t === "regular") {
+    let at;
+    if (bound < T.lat[0]) { // tighter than measured: the large volume's shape, scaled to the 2 ms point
+      if (bound <= T.r0) return null;
+      at = T.ops[0] * ((1 - T.r0 / bound) / (1 - T.r0 / T.lat[0])) ** (1 / T.k);
+    } else at = interp(bound, T.lat, T.ops);
+    usable = Math.min(at, ceiling) / T.ops[T.ops.length - 1];
+    outside = !(T.lat[0] <= bound && bound <= T.lat[T.lat.length - 1]);
+  } else {
+    if (bound <= T.r0) return null;
+    outside = !(T.measured[0] <= bound && bound <= T.measured[1]);
+    usable = (1 - T.r0 / bound) ** (1 / T.k);
+  }
+  return {ops_ceiling: ceiling, usable, ops_per_s: ceiling * usable, bytes_per_op_kib: op,
+          extrapolated: outside || Math.abs(ratio - 1) > 0.05};
+}
+
+function edaName(level, t, n, bound) {
+  const noun = {regular: "regular volume", large: "large volume", breakthrough: "large volume in breakthrough mode"}[t]
+    .replace("volume", n > 1 ? "volumes" : "volume");
+  return `${ANF} ${level}, ${n} ${noun} sized for the EDA load at ${gfmt(bound)} ms`;
+}
+
+function anfEdaSized(F, w, t, level) { // storageperf.studio._anf_eda_sized
+  const bound = edaBound(F, w, t), load = edaLoad(F, t, bound, level, w.io_kib);
+  const fs = facts(F, t, level, w.region) + " hpc_eda_learn_results hpc_eda_spec_results";
+  const base = {platform: ANF, chapter: "hpc-eda", need: w.mibps, months: w.months, facts: fs,
+                status: F.anf.volume_types[t].status[level]};
+  if (load === null) {
+    return row({...base, option: edaName(level, t, 1, bound), feasible: false, limit: NaN, monthly_usd: NaN,
+                provisioned_tib: NaN, layout: [t, level, 1],
+                binding: `the bound, ${gfmt(bound)} ms, is at or below the curve's light-load latency, ${gfmt(F.eda.types[t].r0)} ms`});
+  }
+  const cap = w.capacity_end_tib;
+  const n = Math.max(Math.ceil(w.ops_per_s / load.ops_per_s - 1e-12), Math.ceil(cap / F.anf.volume_types[t].quota[1] - 1e-12), 1);
+  const per = w.ops_per_s / n / load.usable * load.bytes_per_op_kib * F.bytes.KiB / F.bytes.MiB;
+  const plan = poolPlan(F, cap, Math.max(n * per, w.mibps), level, t, n, w.region, w.read_share, w.io_kib);
+  let ok = plan.feasible, limit = plan.throughput_mibps;
+  const m = measuredCap(F, w, t);
+  const word = n === 1 ? "volume" : "volumes";
+  let binding = `${n} ${word}, each given ${mib(limit / n)} for its share of the EDA load under ${gfmt(bound)} ms`;
+  if (!ok) {
+    const [ceiling, mix, top] = effectiveCeiling(F, level, t, w.read_share, w.io_kib), highQ = F.anf.volume_types[t].quota[1];
+    binding = per > top * (1 + 1e-12) ? `each of ${n} ${word} needs ${mib(per)} for its share under ${gfmt(bound)} ms, above the ${mix < ceiling ? F.anf.mix_limit : "volume ceiling"}, ${mib(top)}`
+      : plan.quota_tib > highQ ? `the quota, ${fmt(plan.quota_tib, 1)} TiB, is above the largest ${t} volume, ${fmt(highQ, 0)} TiB`
+        : `the pool, ${fmt(plan.pool_tib, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
+  }
+  if (ok && t !== "regular" && w.mibps > n * m.mibps * (1 + 1e-12)) {
+    ok = false; binding = `the need, ${mib(w.mibps)}, is above the ${m.name}, ${mib(n * m.mibps)}`;
+  } else if (ok && t !== "regular" && n * m.mibps < limit) {
+    limit = n * m.mibps; binding += `; the ${m.name} caps it, ${mib(limit)}`;
+  }
+  return row({...base, option: edaName(level, t, n, bound), feasible: ok, binding: binding + beyond(m.extrapolated, m.measurement),
+              limit, monthly_usd: plan.usd, provisioned_tib: plan.pool_tib, extrapolated: m.extrapolated, layout: [t, level, n]});
 }
 
 function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
@@ -311,12 +388,12 @@ function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
   const word = n === 1 ? "volume" : "volumes";
   const binding = ok ? `manual QoS: ${n} ${word} of up to ${mib(top)} each, given the pool's ${mib(pool * rate)}; ${sets}`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
-  return withEda(F, row({option: `${ANF} ${level}, ${n} regular ${word} with manual QoS`, platform: ANF, chapter: "hpc-eda",
+  return row({option: `${ANF} ${level}, ${n} regular ${word} with manual QoS`, platform: ANF, chapter: "hpc-eda",
               feasible: ok, binding: binding + beyond(measured.extrapolated, measured.measurement),
               limit: Math.min(pool * rate, n * top), need, monthly_usd: poolCost(F, Math.min(pool, highPool), level, region),
               months: w.months, provisioned_tib: pool,
               facts: facts(F, "regular", level, region) + " azure_netapp_files_limits:volume_ceiling_regular_manual_qos",
-              extrapolated: measured.extrapolated}), w, "regular", level, n);
+              extrapolated: measured.extrapolated, layout: ["regular", level, n]});
 }
 
 function coolRule(F, level, region) {
@@ -360,7 +437,7 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
     : `${ANF} ${level}, ${n} ${t} volumes with cool access in one pool`;
   const mix = measuredCap(F, w, t);
   const base = {option: name, platform: ANF, chapter: "cool-access", need, months: w.months, facts: fs,
-                extrapolated: mix.extrapolated};
+                extrapolated: mix.extrapolated, layout: [t, level, n]};
   if (!(lowPool * n <= cap0 && cap0 <= cap && cap <= highQ * n)) {
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN,
                 binding: `the guide costs cool access for ${gfmt(lowPool)} to ${gfmt(highQ)} TiB of data a ${t} volume; `
@@ -503,7 +580,7 @@ function withClients(F, row, w, bound) {
   row.extrapolated = row.extrapolated || extrapolated;
   const text = `${w.clients} client VM(s) like the large-volume article's move ${mib(most)} at this mix`;
   if (row.feasible && w.mibps > most * (1 + 1e-12)) {
-    Object.assign(row, {feasible: false, binding: `the clients: ${text}`, headroom: NaN, monthly_usd: NaN, horizon_usd: NaN, usd_per_mibps: NaN});
+    rejected(row, `the clients: ${text}`);
   } else if (row.feasible && most < row.limit_mibps) {
     Object.assign(row, {limit_mibps: most, headroom: (most - w.mibps) / most, usd_per_mibps: row.monthly_usd / most,
                         binding: `${row.binding}; the clients bind: ${text}`});
@@ -514,13 +591,34 @@ function withClients(F, row, w, bound) {
 // storageperf.studio.certainty: 0 sold, 1 preview, 2 no longer sold to a new subscription
 const certainty = (status) => (status === "preview" ? 1 : status.startsWith("End of Life") || status.startsWith("Retired") ? 2 : 0);
 
+// storageperf.studio.latency_tier: 0 known, 1 extrapolated, 2 not known
+export const latencyTier = (basis) => (basis === "measured" || basis === "model inside the measured range" ? 0 : basis === "extrapolated" ? 1 : 2);
+
 export function rank(rows, latencyBound = false) { // storageperf.studio.rank
   const key = rows.map((r, i) => ({r, i, group: r.feasible && r.price_complete && Number.isFinite(r.horizon_usd) ? 0 : r.feasible ? 1 : 2,
-                                   beyond: r.extrapolated ? 1 : 0, unknown: latencyBound && r.latency_basis === "none" ? 1 : 0,
+                                   latency: latencyBound ? latencyTier(r.latency_basis) : 0, beyond: r.extrapolated ? 1 : 0,
                                    usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, certainty: certainty(r.status)}));
-  key.sort((a, b) => a.group - b.group || a.beyond - b.beyond || a.unknown - b.unknown
+  key.sort((a, b) => a.group - b.group || a.latency - b.latency || a.beyond - b.beyond
     || (a.usd < b.usd ? -1 : a.usd > b.usd ? 1 : 0) || a.certainty - b.certainty || a.i - b.i);
   return key.map((k) => k.r);
+}
+
+// storageperf.studio.verdict: what the first row lets the headline say
+export function verdict(rows, latencyBound = false) {
+  const top = rows[0];
+  if (!top || !(top.feasible && top.price_complete && Number.isFinite(top.horizon_usd))) return "no priced option";
+  const tier = latencyBound ? latencyTier(top.latency_basis) : 0;
+  if (tier) return tier === 1 ? "latency extrapolated" : "latency not known";
+  return top.extrapolated ? "beyond what was measured" : "carries it";
+}
+
+// storageperf.studio._judge: every proposed row held to the same checks, whichever builder proposed it
+function judge(F, r, w, bound) {
+  withClients(F, withEda(F, r, w), w, bound);
+  if (w.latency_ms !== null && r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
+  if (w.cold_share > 0 && r.chapter !== "cool-access") r.binding += "; the cold share is not used: this option keeps all the data in one tier";
+  delete r.layout;
+  return r;
 }
 
 export function options(F, input) {
@@ -529,6 +627,7 @@ export function options(F, input) {
   for (const t of ["regular", "large", "breakthrough"]) for (const level of F.anf.volume_types[t].levels) rows.push(anfOneVolume(F, w, level, t));
   for (const level of F.anf.levels) { const r = anfSeveralVolumes(F, w, level); if (r) rows.push(r); }
   for (const level of F.anf.auto_levels) { const r = anfManualQos(F, w, level); if (r) rows.push(r); }
+  if (w.load === "eda") for (const t of ["regular", "large", "breakthrough"]) for (const level of F.anf.volume_types[t].levels) rows.push(anfEdaSized(F, w, t, level));
   for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
   for (const level of F.anf.cool.levels) {
     const n = volumesNeeded(F, w, effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2]);
@@ -538,10 +637,5 @@ export function options(F, input) {
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
   const bound = w.clients === null ? null : clientLimit(F, w);
-  for (const r of rows) withClients(F, r, w, bound);
-  for (const r of rows) {
-    if (w.latency_ms !== null && r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
-    if (w.cold_share > 0 && r.chapter !== "cool-access") r.binding += "; the cold share is not used: this option keeps all the data in one tier";
-  }
-  return rank(rows, w.latency_ms !== null);
+  return rank(rows.map((r) => judge(F, r, w, bound)), w.latency_ms !== null);
 }

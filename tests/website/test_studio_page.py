@@ -301,10 +301,12 @@ def test_the_studios_answer_says_when_its_first_row_is_beyond_measurement_or_its
 
     # SHARED has a latency bound that no Azure NetApp Files row can answer
     page, problems = open_studio(browser, server)
-    top = studio.options(**{k: v if k == "region" else float(v) for k, v in SHARED.items()}).iloc[0]
-    assert top["latency_basis"] == "none"
+    o = studio.options(**{k: v if k == "region" else float(v) for k, v in SHARED.items()})
+    assert o.loc[0, "latency_basis"] == "none" and studio.verdict(o, latency_bound=True) == "latency not known"
     answer = page.inner_text("#studio-answer")
-    assert "latency under your bound is not known" in answer and top["option"] in answer
+    # no option is known to meet the bound: the answer says so and names no cheapest
+    assert answer.startswith("No option is known to meet your latency bound of") and "Cheapest" not in answer
+    assert o.loc[0, "option"] not in answer
     page.close()
     # 1 KiB I/O: below every size a benchmark ran, so every Azure NetApp Files row is beyond what was measured
     tiny = {"capacity_tib": "50", "mibps": "200", "io_kib": "1", "region": "eastus"}
@@ -329,9 +331,17 @@ def test_an_eda_load_gets_its_latency_from_the_measured_curves_and_a_mistyped_ki
     rows = studio_table(page)
     assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows] == want["option"].tolist()
     assert want.loc[0, "latency_basis"] != "none" and "EDA latency" in page.inner_text("#studio-answer")
-    # the same workload as any load: no curve, so the latency is not known
+    assert studio.verdict(want, latency_bound=True) == "carries it"
+    # the same workload as any load: no curve, so no option is known to meet the bound
     page.select_option("#studio-load", "general")
-    assert "latency under your bound is not known" in page.inner_text("#studio-answer")
+    assert page.inner_text("#studio-answer").startswith("No option is known to meet your latency bound of 1 ms")
+    # an I/O size other than SPEC's mix: the curves' latencies are extrapolated, and the answer says so
+    page.select_option("#studio-load", "eda")
+    page.fill("#studio-io_kib", "8")
+    eight = studio.options(capacity_tib=100, ops_per_s=400000, io_kib=8, latency_ms=1, load="eda")
+    assert studio.verdict(eight, latency_bound=True) == "latency extrapolated"
+    answer = page.inner_text("#studio-answer")
+    assert "inside what was measured: " in answer and f"the first in the table {eight.loc[0, 'option']}" in answer
     page.wait_for_url(re.compile(r"^(?!.*load=eda)"))
     page.close()
     page, problems2 = open_studio(browser, server, {**eda, "load": "ed"})
