@@ -37,6 +37,13 @@ def test_cool_access_rules_by_date():
     # the split applies from 100 GiB of cool data (0.09765625 TiB) up
     below, above = anf.cool_access_volume_throughput_mibps(10, "Ultra", [0.09, 0.1], "2026")
     assert below == 1280 and above < 1280
+    # "more than 100 GiB of cool access data": at exactly 100 GiB the tiers still share the level's rate, in the
+    # throughput a quota grants and in the quota a throughput needs
+    at = anf.limit("cool_tier_throughput_threshold", "TiB")
+    assert anf.cool_access_volume_throughput_mibps(10, "Ultra", at, "2026") == 1280
+    need = anf.throughput_per_tib_mibps("Premium") * 5
+    assert anf.cool_access_quota_tib(1, at, need, "Premium", "2026") == 5
+    assert anf.cool_access_quota_tib(1, at * 1.01, need, "Premium", "2026") > 5
     # the regular volume's ceiling still binds
     assert anf.cool_access_volume_throughput_mibps(100, "Ultra", 1, "2026") == 4500
 

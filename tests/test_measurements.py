@@ -441,7 +441,15 @@ def _trimmed():
     return json.dumps(doc)
 
 
-EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEXT + "\nrun status\n"]
+def _by_direction():
+    """The randrw sample with a block size for each direction, reads then writes (fio HOWTO, bs: "read,write,trim")."""
+    doc = json.loads((SAMPLES / "fio-3.33-json-plus-randrw.json").read_text(encoding="utf-8"))
+    doc["jobs"][0]["job options"]["bs"] = "4k,64k"
+    return json.dumps(doc)
+
+
+EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEXT + "\nrun status\n",
+              _by_direction()]
 
 
 def _node(script):
@@ -525,6 +533,9 @@ def test_the_site_s_reader_agrees_on_hand_edited_files(js):
     assert lost[["iops", "mibps", "lat_mean_ms", "runtime_s", "clat_p50_ms", "size_kib"]].isna().all(axis=None)
     # "8k,,": 8k for reads; kb_base=1000 reads k as 1000 bytes (fio HOWTO, bs and kb_base)
     assert_allclose(lost["bs_kib"][0], 8 * 1000 / B_PER_KIB, rtol=1e-12)
+    # "4k,64k": reads of 4 KiB, writes of 64 KiB, each direction its own part
+    split = measurements.read_fio(EDGE_TEXTS[3]).set_index("direction")["bs_kib"]
+    assert split.to_dict() == {"read": 4.0, "write": 64.0}
 
 
 def test_the_site_s_reader_refuses_check_options_as_check_run_does(js):

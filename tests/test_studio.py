@@ -231,6 +231,17 @@ def edge_workloads():
     edges += [{"capacity_tib": 10 ** 5, "mibps": 10 ** 6}, {"capacity_tib": 0.01, "mibps": 1, "cold_share": 1.0},
               {"capacity_tib": anf.quota_range_tib()[1], "mibps": 1, "cold_share": 1.0},
               {"capacity_tib": anf.pool_range_tib()[1], "mibps": 1, "months": 120, "growth_tib_per_month": 0.0}]
+    # exactly the 2026 rule's threshold of cool data ("more than 100 GiB": at it, the tiers share the level's rate)
+    at = anf.limit("cool_tier_throughput_threshold", "TiB")
+    rule_2026 = [r for r in studio.regions() if anf.cool_access_rule(r) == "2026"][0]
+    for cap in (2.0, 4.0):
+        edges.append({"capacity_tib": cap, "mibps": 500.0, "cold_share": at / cap, "region": rule_2026})
+    # exactly at what the clients move, and one float above it: the clients' bound, with its tolerance
+    for clients, io, share in ((1, 256, 1.0), (2, 8, 0.0), (3, 64, 0.7), (1, 4, 0.3)):
+        most = studio.client_limit_mibps(studio.workload(100, mibps=1, io_kib=io, read_share=share,
+                                                         clients=clients))[0]
+        for need in (most, math.nextafter(most, math.inf), most * (1 + 1e-9)):
+            edges.append({"capacity_tib": 100, "mibps": need, "io_kib": io, "read_share": share, "clients": clients})
     for name in cvo.WORKLOADS:   # TR-4816's mixes: rows with a measured latency, under a bound and above it
         mix = cvo.workload_mix(name)
         need = float(studio.units.convert(cvo.measured("n1-standard-8", name)["mb_per_s"], "MB/s", "MiB/s")) / 2
@@ -262,6 +273,26 @@ def test_every_edge_answers_alike_in_the_page_and_the_model(tmp_path):
     page = run_page(edges, tmp_path)
     _agree(edges, page)
     assert not studio.options(capacity_tib=10 ** 5, mibps=10 ** 6)["feasible"].any()
+    # the edges reach the rules they are there for: one float above the clients' bound still carries it (the bound's
+    # tolerance), and at the cool-access threshold the quota is the level's rate's
+    most = {id(w): studio.client_limit_mibps(studio.workload(**w))[0] for w in edges if "clients" in w}
+    above = [w for w in edges if id(w) in most and most[id(w)] < w["mibps"] <= most[id(w)] * (1 + 1e-12)]
+    assert above
+    for w in above:
+        bindings = studio.options(**w)["binding"]
+        assert not bindings.str.startswith("the clients:").any() and bindings.str.contains("the clients bind").any()
+
+
+def test_where_a_vm_network_binds_its_reads_the_page_holds_them_as_the_model_does(monkeypatch, tmp_path):
+    # made-up limits to reach the rule no size's published network reaches: a network that carries a quarter of
+    # what the disks do, on every size; the page gets the same limits in its facts file
+    limit = azure_vm.limit
+    monkeypatch.setattr(azure_vm, "limit", lambda r, q, u: limit(r, "uncached_mb_per_s", u) / 4 if q == "network"
+                        else limit(r, q, u))
+    workloads = [{"capacity_tib": 4, "mibps": 300, "io_kib": 1024, "read_share": r} for r in (0.0, 0.25, 0.6, 1.0)]
+    _agree(workloads, run_page(workloads, tmp_path))
+    bindings = [studio.options(**w).set_index("platform").loc[studio.VM, "binding"] for w in workloads]
+    assert not bindings[0].str.contains("VM network").any() and bindings[-1].str.contains("VM network").any()
 
 
 #: Random workloads a half of the differential test draws; two halves run side by side (pytest -n 2, --dist loadscope).
