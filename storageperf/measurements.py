@@ -420,7 +420,10 @@ def _allowed_in_flight(engine, iodepth, processes, direct, counted):
     if engine in SYNC_ENGINES:
         return processes, f"{who} of the synchronous engine {engine}, one I/O each"
     if engine == "libaio" and direct is not True:
-        return processes, f"{who} of libaio with buffered I/O, which is not asynchronous"
+        # buffered libaio completes each I/O as it is submitted, but fio still keeps iodepth of them queued, and the
+        # latency it reports runs from its own queue: iodepth bounds what IOPS x latency counts
+        return iodepth * processes, (f"{who} of libaio with buffered I/O at iodepth {iodepth:g}: not asynchronous, "
+                                     "but fio's latencies include the time an I/O waits in fio's own queue")
     name = (engine if engine in ASYNC_ENGINES else "an engine fio did not report (assumed asynchronous)"
             if engine is None else f"{engine} (assumed asynchronous)")
     return iodepth * processes, f"{who} of {name} at iodepth {iodepth:g}"
@@ -437,7 +440,7 @@ def _frame(frame):
     return frame
 
 
-def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gib=None):
+def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gib=None, latency_ms=None):
     """Check a fio run (:func:`read_fio`'s table) for what would make it measure something else.
 
     Parameters
@@ -452,6 +455,8 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
         The throughput ceiling of the option the run is meant to measure. [MiB/s]
     memory_gib : float, optional
         Memory of the machine fio ran on; buffered I/O on files that fit in it reads the page cache. [GiB]
+    latency_ms : float, optional
+        The latency the workload tolerates, a mean as the studio's are; checks each direction's. [ms]
 
     Returns
     -------
@@ -462,13 +467,17 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
 
         - ``littles_law`` (per job, always): I/Os in flight, the sum over directions of IOPS x mean latency [4]_
           (the mixed row alone when the job also has read or write rows: ``unified_rw_reporting=both``), against
-          what the engine allows (iodepth x processes for an asynchronous engine with direct I/O, one per
-          process otherwise). Fails above :data:`LITTLES_LAW_TOLERANCE` over it (the job ran more I/O in flight
-          than its options say: other jobs, a wrong count) or below :data:`QUEUE_FULL_SHARE` of it (the queue was
-          not kept full). Left out when the job's latency or options are not in the output.
-        - ``page_cache`` (per direction, when ``memory_gib`` or ``ceiling_mibps`` is given): fails for buffered
-          I/O (``direct`` False) whose files (size x processes) fit in ``memory_gib``, or a result more than
-          :data:`CEILING_TOLERANCE` above ``ceiling_mibps``.
+          what the engine allows (iodepth x processes for an asynchronous engine, and for libaio with buffered
+          I/O, whose latencies include fio's own queue; one per process for a synchronous engine). Fails above
+          :data:`LITTLES_LAW_TOLERANCE` over it (the job ran more I/O in flight than its options say: other jobs,
+          a wrong count) or below :data:`QUEUE_FULL_SHARE` of it (the queue was not kept full). Left out when the
+          job's latency or options are not in the output.
+        - ``page_cache`` (per direction, when ``memory_gib`` or ``ceiling_mibps`` is given, or the I/O is
+          buffered): fails for buffered I/O (``direct`` False) whose files (size x processes) fit in
+          ``memory_gib``, or that ran without ``memory_gib`` to tell (it may have read the page cache), or a result
+          more than :data:`CEILING_TOLERANCE` above ``ceiling_mibps``.
+        - ``latency`` (per direction, when ``latency_ms`` is given): fails when the mean latency is above the bound;
+          the 99th percentile of completion latency is said beside it.
         - ``block_size`` (per direction, when ``io_kib`` is given): fails when the block size (the mean I/O size
           for a job of mixed sizes) differs from ``io_kib`` by more than a factor :data:`BLOCK_SIZE_FACTOR`.
         - ``read_share`` (per job, when ``read_share`` is given and the job has read, write or trim rows, not
@@ -488,6 +497,7 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
     share = None if read_share is None else float(checks.fraction("read_share", read_share))
     ceiling = None if ceiling_mibps is None else float(checks.positive("ceiling_mibps", ceiling_mibps, "MiB/s"))
     memory = None if memory_gib is None else float(checks.positive("memory_gib", memory_gib, "GiB"))
+    bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
     found = []
 
     def add(row, direction, check, ok, detail):
@@ -530,10 +540,10 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
                        else f", more than {READ_SHARE_TOLERANCE:.0%} off."))
         for _, row in job.iterrows():
             direction = row["direction"]
-            if memory is not None or ceiling is not None:
+            direct = _flag(row["direct"])
+            if memory is not None or ceiling is not None or direct is False:
                 reasons, facts = [], []
                 size_kib, processes = float(row["size_kib"]), float(row["processes"])
-                direct = _flag(row["direct"])
                 if memory is not None and direct is False:
                     files_kib = size_kib * processes
                     if not math.isnan(files_kib):
@@ -543,6 +553,10 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
                                      f"{'fits' if fits else 'does not fit'} in {memory:g} GiB of memory")
                         if fits:
                             reasons.append("memory")
+                if memory is None and direct is False:
+                    facts.append("buffered I/O (direct=0) may have read and written the page cache, and no memory "
+                                 "was given to tell")
+                    reasons.append("unknown")
                 if memory is not None and direct is True:
                     facts.append("direct I/O bypasses the page cache")
                 if ceiling is not None:
@@ -554,8 +568,19 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
                 if facts:
                     sentence = "; ".join(facts)
                     end = (": the run probably measured the page cache, not the storage." if "memory" in reasons
-                           else ": the run probably did not measure this option's storage." if reasons else ".")
+                           else ": the run probably did not measure this option's storage." if "ceiling" in reasons
+                           else ": give the machine's memory to check, or run it again with --direct=1." if reasons
+                           else ".")
                     add(row, direction, "page_cache", not reasons, sentence[0].upper() + sentence[1:] + end)
+            if bound is not None and not math.isnan(float(row["lat_mean_ms"])):
+                mean, p99 = float(row["lat_mean_ms"]), float(row["clat_p99_ms"])
+                ok = mean <= bound
+                tail = ("" if math.isnan(p99) else f"; its 99th percentile of completion latency, {p99:.3g} ms, is "
+                        + ("above it: one I/O in a hundred took longer" if p99 > bound else "within it"))
+                add(row, direction, "latency", ok,
+                    f"Mean latency {mean:.3g} ms against the workload's bound of {bound:g} ms: "
+                    + ("within it" if ok else "above it, so at this load the option does not meet the bound") + tail
+                    + ".")
             if io is not None and not math.isnan(float(row["bs_kib"])):
                 ratio = float(row["bs_kib"]) / io
                 ok = 1 / BLOCK_SIZE_FACTOR <= ratio <= BLOCK_SIZE_FACTOR

@@ -297,6 +297,24 @@ def test_mixed_block_sizes_read_as_the_mean_io_size(name, option):
     assert not measurements.check_run(run, io_kib=default_kib).query("check == 'block_size'")["ok"].any()
 
 
+def test_a_run_is_checked_against_the_workloads_latency_bound_by_its_mean_with_its_p99_said():
+    run = measurements.read_fio(_RANDREAD)
+    mean, p99 = float(run["lat_mean_ms"][0]), float(run["clat_p99_ms"][0])
+    assert p99 > mean
+    for bound, ok in ((mean * 0.9, False), (mean * 1.1, True), ((mean + p99) / 2, True)):
+        found = _finding(measurements.check_run(run, latency_ms=bound), "latency")
+        assert found["ok"] == ok, (bound, found["detail"])
+        assert ("one I/O in a hundred took longer" in found["detail"]) == (p99 > bound)
+    # the case of a reader's run: a 2.83 ms mean and 9.37 ms p99 against a 1 ms bound (made-up numbers, the run's
+    # other columns kept) is not a run that meets the bound
+    slow = run.assign(lat_mean_ms=2.83, clat_p99_ms=9.37)
+    found = _finding(measurements.check_run(slow, latency_ms=1.0), "latency")
+    assert not found["ok"] and "2.83 ms" in found["detail"] and "9.37 ms" in found["detail"]
+    assert "latency" not in set(measurements.check_run(run)["check"])    # no bound, no check
+    with pytest.raises(ValueError, match="latency_ms must be greater than 0"):
+        measurements.check_run(run, latency_ms=-1)
+
+
 def test_unified_rw_reporting_both_counts_the_io_in_flight_once():
     # unified_rw_reporting=both: reads, writes and mixed (the two together); Little's law reads the mixed row alone
     name = "fio-3.33-json-unified-both.json"
@@ -376,6 +394,8 @@ FIO_RUNS = {  # name -> (fio arguments after the common ones, whether fio's JSON
                        "--unified_rw_reporting=both", "--output-format=json"], False),
     "group over names": (["--ioengine=psync", "--group_reporting", "--output-format=json", "--name=reader",
                           "--rw=randread", "--name=writer", "--rw=randwrite"], False),
+    "buffered libaio": (["--name=queued", "--rw=randread", "--bs=4k", "--ioengine=libaio", "--iodepth=4",
+                         "--direct=0", "--output-format=json"], False),
 }
 
 
@@ -418,6 +438,12 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
             d = doc["jobs"][0][row.direction]
             assert_allclose(row.bs_kib, d["io_bytes"] / d["total_ios"] / B_PER_KIB, rtol=1e-12)
         assert "the mixed row" in _finding(measurements.check_run(run), "littles_law")["detail"]
+    if name == "buffered libaio":  # not asynchronous, but fio keeps iodepth queued and times I/Os from its queue
+        law = _finding(measurements.check_run(run), "littles_law")
+        assert law["ok"] and "fio's own queue" in law["detail"] and "at iodepth 4" in law["detail"], law["detail"]
+        # buffered, and no memory given: the run may have read the page cache, and the check says so
+        cache = _finding(measurements.check_run(run), "page_cache")
+        assert not cache["ok"] and "no memory was given" in cache["detail"]
     if name == "group over names":  # one entry, named after the first job, for the jobs of one process each
         jobs = sum(arg.startswith("--name=") for arg in FIO_RUNS[name][0])
         assert list(run["job"]) == ["reader", "reader"] and (run["processes"] == jobs).all()
@@ -425,9 +451,9 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
 
 # --- the site's reader -------------------------------------------------------------------------------------------
 
-CHECK_OPTIONS = [{}, {"io_kib": 8, "read_share": 0.7, "ceiling_mibps": 500, "memory_gib": 16},
+CHECK_OPTIONS = [{}, {"io_kib": 8, "read_share": 0.7, "ceiling_mibps": 500, "memory_gib": 16, "latency_ms": 0.05},
                  {"io_kib": 64, "read_share": 0.125, "memory_gib": 0.001}]
-BAD_OPTIONS = [{"io_kib": -3}, {"read_share": 1.5}, {"memory_gib": 0}, {"ceiling_mibps": -2.5}]
+BAD_OPTIONS = [{"io_kib": -3}, {"read_share": 1.5}, {"memory_gib": 0}, {"ceiling_mibps": -2.5}, {"latency_ms": 0}]
 
 
 def _trimmed():

@@ -312,8 +312,9 @@ function allowedInFlight(engine, iodepth, processes, direct, counted) {
   if (SYNC_ENGINES.includes(engine)) {
     return [processes, `${who} of the synchronous engine ${engine}, one I/O each`];
   }
-  if (engine === "libaio" && direct !== true) {
-    return [processes, `${who} of libaio with buffered I/O, which is not asynchronous`];
+  if (engine === "libaio" && direct !== true) {  // fio keeps iodepth queued, and its latencies run from its queue
+    return [iodepth * processes, `${who} of libaio with buffered I/O at iodepth ${g(iodepth)}: not asynchronous, ` +
+      "but fio's latencies include the time an I/O waits in fio's own queue"];
   }
   const name = ASYNC_ENGINES.includes(engine) ? engine
     : engine === null ? "an engine fio did not report (assumed asynchronous)" : `${engine} (assumed asynchronous)`;
@@ -331,7 +332,7 @@ function checked(name, value, unit, fraction) {
   return value;
 }
 
-/** Check a run (readFio's rows): Little's law, the page cache, the block size and the read share. */
+/** Check a run (readFio's rows): Little's law, the page cache, the latency, the block size and the read share. */
 export function checkRun(rows, opts = {}) {
   if (!Array.isArray(rows)) throw new TypeError("frame must be a table read_fio returned, got " + typeof rows);
   if (!rows.length) {
@@ -345,6 +346,7 @@ export function checkRun(rows, opts = {}) {
   const share = checked("read_share", opts.read_share, "", true);
   const ceiling = checked("ceiling_mibps", opts.ceiling_mibps, "MiB/s", false);
   const memory = checked("memory_gib", opts.memory_gib, "GiB", false);
+  const bound = checked("latency_ms", opts.latency_ms, "ms", false);
   const num = (v) => (v === null || v === undefined ? NaN : v);
   const found = [];
   const add = (row, direction, check, ok, detail) =>
@@ -392,10 +394,10 @@ export function checkRun(rows, opts = {}) {
       }
     }
     for (const row of job) {
-      const direction = row.direction;
-      if (memory !== null || ceiling !== null) {
+      const direction = row.direction, direct = flag(row.direct);
+      if (memory !== null || ceiling !== null || direct === false) {
         const reasons = [], facts = [];
-        const size = num(row.size_kib), procs = num(row.processes), direct = flag(row.direct);
+        const size = num(row.size_kib), procs = num(row.processes);
         if (memory !== null && direct === false) {
           const filesKib = size * procs;
           if (!Number.isNaN(filesKib)) {
@@ -404,6 +406,10 @@ export function checkRun(rows, opts = {}) {
               `${fits ? "fits" : "does not fit"} in ${g(memory)} GiB of memory`);
             if (fits) reasons.push("memory");
           }
+        }
+        if (memory === null && direct === false) {
+          facts.push("buffered I/O (direct=0) may have read and written the page cache, and no memory was given to tell");
+          reasons.push("unknown");
         }
         if (memory !== null && direct === true) facts.push("direct I/O bypasses the page cache");
         if (ceiling !== null) {
@@ -415,9 +421,17 @@ export function checkRun(rows, opts = {}) {
         if (facts.length) {
           const sentence = facts.join("; ");
           const end = reasons.includes("memory") ? ": the run probably measured the page cache, not the storage."
-            : reasons.length ? ": the run probably did not measure this option's storage." : ".";
+            : reasons.includes("ceiling") ? ": the run probably did not measure this option's storage."
+              : reasons.length ? ": give the machine's memory to check, or run it again with --direct=1." : ".";
           add(row, direction, "page_cache", !reasons.length, sentence[0].toUpperCase() + sentence.slice(1) + end);
         }
+      }
+      if (bound !== null && !Number.isNaN(num(row.lat_mean_ms))) {
+        const mean = row.lat_mean_ms, p99 = num(row.clat_p99_ms), ok = mean <= bound;
+        const tail = Number.isNaN(p99) ? "" : `; its 99th percentile of completion latency, ${formatG(p99, 3)} ms, is ` +
+          (p99 > bound ? "above it: one I/O in a hundred took longer" : "within it");
+        add(row, direction, "latency", ok, `Mean latency ${formatG(mean, 3)} ms against the workload's bound of ${g(bound)} ms: ` +
+          (ok ? "within it" : "above it, so at this load the option does not meet the bound") + tail + ".");
       }
       if (io !== null && !Number.isNaN(num(row.bs_kib))) {
         const ratio = row.bs_kib / io;

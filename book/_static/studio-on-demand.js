@@ -164,7 +164,8 @@ export function showRuns(out, runs, chosen, w, memory, fail) {
   let gib, checks;
   try {
     gib = fioMemoryGib(memory);
-    checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps, memory_gib: gib});
+    checks = checkRun(runs, {io_kib: w.io_kib, read_share: w.read_share, ceiling_mibps: chosen.limit_mibps, memory_gib: gib,
+                             latency_ms: w.latency_ms});  // the workload's bound, from the form above
   } catch (err) {
     fail(err);
     return;
