@@ -397,6 +397,10 @@ def _anf_manual_qos(w, level):
     return row
 
 
+#: What a row sized by the 2026 cool-access rule read literally says (:func:`_anf_cool`).
+COOL_LITERAL = "; the 2026 cool-access rule read literally: hot data at the level's rate, cool data at the cool tier's"
+
+
 def _anf_cool(w, level, volumes=1, volume_type="regular"):
     """Volumes with cool access in one pool, the data not read for a month in the cool tier: ``volumes`` regular
     volumes, or one large volume.
@@ -422,7 +426,9 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
                f"this is {cap0:,.1f} to {cap:,.1f} TiB for {n} volume(s)")
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
                     extrapolated=mix["extrapolated"], layout=(t, level, n))
-    s = anf.cool_access_sizing(cap / n, c, need / n, level, region, volume_type=t)
+    # the 2026 rule read literally, as the cool-access chapter plans: a quota above the data adds no throughput
+    s = anf.cool_access_sizing(cap / n, c, need / n, level, region, volume_type=t, reading="literal")
+    literal = s["rule"] == "2026" and cap / n * c > anf.limit("cool_tier_throughput_threshold", "TiB")
     ok = bool(math.isfinite(s["usd_cool"])) and need / n <= float(mix["mibps"]) * (1 + 1e-12)
     quota = s["quota_tib_cool"]
     pool = float(anf.pool_size_tib(n * quota)) if ok else math.nan
@@ -440,6 +446,16 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
             why = f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB"
         if t != "regular" and need / n > mix["mibps"] * (1 + 1e-12):
             why = f"the need, {_mib(need)}, is above the {mix['name']}, {_mib(mix['mibps'])}"
+        elif literal and not math.isfinite(s["usd_cool"]):
+            most = float(anf.cool_access_volume_throughput_mibps(
+                max(cap / n, anf.quota_range_tib(t)[0]), level, cap / n * c, "2026", t, w["read_share"], w["io_kib"],
+                reading="literal", data_tib=cap / n))
+            generous = anf.cool_access_sizing(cap / n, c, need / n, level, region, volume_type=t)
+            why = (f"the 2026 cool-access rule read literally gives {_mib(most)} a volume (its hot data at the "
+                   f"level's rate, its cool data at the cool tier's) whatever the quota, below the need, "
+                   f"{_mib(need / n)}" + (f"; read generously (the quota not in the cool tier), a quota of "
+                                          f"{generous['quota_tib_cool']:,.1f} TiB would carry it"
+                                          if math.isfinite(generous["usd_cool"]) else ""))
         return _row(name, ANF, "cool-access", False, why, math.nan, need, math.nan, w["months"], math.nan, facts,
                     extrapolated=mix["extrapolated"], layout=(t, level, n))
     data_usd = float(anf.cool_access_monthly_cost_usd(cap, c, 0.0, 0.0, service_level=level, region=region)["total"])
@@ -456,12 +472,15 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
         binding = f"throughput bought: {_mib(limit)}{split}"
     else:
         limit = n * float(anf.cool_access_volume_throughput_mibps(quota, level, cap / n * c, s["rule"], t,
-                                                                  w["read_share"], w["io_kib"]))
+                                                                  w["read_share"], w["io_kib"], reading="literal",
+                                                                  data_tib=cap / n))
         low_q = anf.quota_range_tib(t)[0]
         binding = ("the data sets the quota" if quota <= cap / n * (1 + 1e-12)
                    else f"the smallest {t} volume, {low_q:,.1f} TiB, sets the quota" if quota <= low_q * (1 + 1e-12)
                    else f"the {s['rule']} cool-access rule sets the quota, {quota:,.1f} TiB"
                    + ("" if n == 1 else " a volume")) + split
+        if literal:
+            binding += COOL_LITERAL
     if t != "regular" and mix["mibps"] < limit:
         limit, binding = mix["mibps"], f"{binding}; the {mix['name']} caps it, {_mib(mix['mibps'])}"
     return _row(name, ANF, "cool-access", True, binding + beyond, limit, need, usd, w["months"], pool, facts,

@@ -625,7 +625,7 @@ def _check_against_the_cool_access_calculator(w, o):
         r = _row(o, f"Azure NetApp Files {level}, regular volume with cool access")
         if not r["feasible"]:
             continue
-        s = anf.cool_access_sizing(w["capacity_tib"], w["cold_share"], need, level, w["region"])
+        s = anf.cool_access_sizing(w["capacity_tib"], w["cold_share"], need, level, w["region"], reading="literal")
         assert math.isfinite(s["usd_cool"]), (w, level)
         assert r["monthly_usd"] == pytest.approx(s["usd_cool"], rel=1e-9), (w, level)
         assert r["monthly_usd"] >= o.loc[o["feasible"] & o["price_complete"], "monthly_usd"].min() * (1 - 1e-12)
@@ -682,3 +682,25 @@ def test_under_a_bound_a_row_whose_latency_is_extrapolated_ranks_before_one_whos
     o = studio.options(50, mibps=3000, latency_ms=1.0)
     assert studio.verdict(o, latency_bound=True) == "latency not known"
     assert studio.verdict(studio.options(50, mibps=3000)) == "carries it"
+
+
+def test_the_2026_cool_access_rule_is_sized_by_its_literal_reading_and_the_generous_one_is_said():
+    # the cool-access chapter's advice: plan for the literal reading of "hot tier data" where the two disagree.
+    # A reader's round inputs in a region of the 2026 rule: 50 TiB, 80 % cold, 3,000 MiB/s
+    region = next(r for r in studio.regions() if anf.cool_access_rule(r) == "2026")
+    w = {"capacity_tib": 50, "mibps": 3000, "cold_share": 0.8, "region": region}
+    o = studio.options(**w)
+    for level in ("Premium", "Ultra"):
+        row = _row(o, f"Azure NetApp Files {level}, regular volume with cool access")
+        literal = anf.cool_access_sizing(50, 0.8, 3000, level, region, reading="literal")
+        generous = anf.cool_access_sizing(50, 0.8, 3000, level, region)
+        assert not math.isfinite(literal["usd_cool"]) and not row["feasible"], row["binding"]
+        assert "read literally gives" in row["binding"]
+        if math.isfinite(generous["usd_cool"]):   # the generous reading would carry it: the row says with what quota
+            assert f"a quota of {generous['quota_tib_cool']:,.1f} TiB would carry it" in row["binding"]
+    # where the literal reading carries it, the row says it sized by it
+    small = studio.options(50, mibps=1000, cold_share=0.8, region=region)
+    row = _row(small, "Azure NetApp Files Premium, regular volume with cool access")
+    assert row["feasible"] and studio.COOL_LITERAL in row["binding"]
+    with pytest.raises(ValueError, match="reading must be one of"):
+        anf.cool_access_sizing(50, 0.8, 3000, "Premium", region, reading="loose")

@@ -400,13 +400,20 @@ function coolRule(F, level, region) {
   return (level === "Premium" || level === "Ultra") && F.anf.cool.rule_2026_regions.includes(region) ? "2026" : "2025";
 }
 
-function coolQuota(F, data, cool, need, level, rule, t) { // cool_access_quota_tib
+// storageperf.studio.COOL_LITERAL
+const COOL_LITERAL = "; the 2026 cool-access rule read literally: hot data at the level's rate, cool data at the cool tier's";
+// the 2026 rule read literally: the data's hot and cool parts set the throughput, whatever the quota
+const literalMibps = (F, data, cool, level) => (data - cool) * F.anf.rate[level] + cool * F.anf.cool.cool_tier_rate;
+
+function coolQuota(F, data, cool, need, level, rule, t, reading = "generous") { // cool_access_quota_tib
   const [low, high] = F.anf.volume_types[t].quota;
   const rate = F.anf.rate[level];
   let byThroughput;
   if (rule === "2025") byThroughput = need / F.anf.cool_rate[level];
-  else if (cool > F.anf.cool.threshold_tib) byThroughput = cool + Math.max(need - cool * F.anf.cool.cool_tier_rate, 0) / rate;
-  else byThroughput = need / rate;
+  else if (cool > F.anf.cool.threshold_tib) {
+    byThroughput = cool + Math.max(need - cool * F.anf.cool.cool_tier_rate, 0) / rate;
+    if (reading === "literal") byThroughput = need <= literalMibps(F, data, cool, level) * (1 + 1e-12) ? data : INF;
+  } else byThroughput = need / rate;
   const quota = Math.max(data, byThroughput, low);
   if (quota > high * (1 + 1e-12) || need > F.anf.volume_types[t].ceiling[level] * (1 + 1e-12)) return NaN;
   return quota;
@@ -444,13 +451,14 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
                   + `this is ${fmt(cap0, 1)} to ${fmt(cap, 1)} TiB for ${n} volume(s)`});
   }
   const rule = coolRule(F, level, region);
+  const literal = rule === "2026" && cap / n * c > F.anf.cool.threshold_tib; // as the cool-access chapter plans
   const bought = Math.max(need, F.anf.flexible_base); // Flexible: the throughput bought
   let quota, ok, pool = NaN;
   if (level === "Flexible") { // cool_access_sizing of one volume's share: flexible_volume
     const flex = flexibleVolume(F, cap / n, need / n, t, 1, 64);
     quota = flex.quota_tib; ok = flex.feasible;
   } else {
-    quota = coolQuota(F, cap / n, cap / n * c, need / n, level, rule, t);
+    quota = coolQuota(F, cap / n, cap / n * c, need / n, level, rule, t, "literal");
     ok = Number.isFinite(quota) && poolSize(F, quota) <= highPool;
   }
   ok = ok && need / n <= mix.mibps * (1 + 1e-12);
@@ -463,6 +471,14 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
       : anfInfeasible(F, w, t, cap, cap, ceilings);
     if (need / n <= ceilings[2] && Number.isFinite(pool) && pool > highPool) why = `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
     if (t !== "regular" && need / n > mix.mibps * (1 + 1e-12)) why = `the need, ${mib(need)}, is above the ${mix.name}, ${mib(mix.mibps)}`;
+    else if (literal && !Number.isFinite(quota)) {
+      const most = Math.min(literalMibps(F, cap / n, cap / n * c, level), effectiveCeiling(F, level, t, w.read_share, w.io_kib)[2]);
+      const generous = coolQuota(F, cap / n, cap / n * c, need / n, level, rule, t);
+      const fits = Number.isFinite(generous) && poolSize(F, generous) <= highPool;
+      why = `the 2026 cool-access rule read literally gives ${mib(most)} a volume (its hot data at the level's rate, its cool data `
+        + `at the cool tier's) whatever the quota, below the need, ${mib(need / n)}`
+        + (fits ? `; read generously (the quota not in the cool tier), a quota of ${fmt(generous, 1)} TiB would carry it` : "");
+    }
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN, binding: why});
   }
   const P = F.anf.prices[region];
@@ -482,11 +498,12 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
     const top = effectiveCeiling(F, level, t, w.read_share, w.io_kib)[2];
     let byData;
     if (rule === "2025") byData = quota * F.anf.cool_rate[level];
-    else byData = cool > F.anf.cool.threshold_tib ? (quota - cool) * rate + cool * F.anf.cool.cool_tier_rate : quota * rate;
+    else byData = cool > F.anf.cool.threshold_tib ? literalMibps(F, cap / n, cool, level) : quota * rate;
     limit = n * Math.min(byData, top);
     binding = (quota <= cap / n * (1 + 1e-12) ? "the data sets the quota"
       : quota <= lowQ * (1 + 1e-12) ? `the smallest ${t} volume, ${fmt(lowQ, 1)} TiB, sets the quota`
-        : `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB` + (n === 1 ? "" : " a volume")) + split;
+        : `the ${rule} cool-access rule sets the quota, ${fmt(quota, 1)} TiB` + (n === 1 ? "" : " a volume")) + split
+      + (literal ? COOL_LITERAL : "");
   }
   if (t !== "regular" && mix.mibps < limit) { limit = mix.mibps; binding += `; the ${mix.name} caps it, ${mib(mix.mibps)}`; }
   return row({...base, feasible: true, binding: binding + beyond(mix.extrapolated, mix.measurement),

@@ -58,6 +58,7 @@ from .cool_access import (  # noqa: F401
 )
 from .limits import (  # noqa: F401
     ALL_SERVICE_LEVELS,
+    COOL_2026_READINGS,
     COOL_ACCESS_RULES,
     READ_AHEAD_SETTINGS,
     SERVICE_LEVELS,
@@ -125,6 +126,7 @@ __all__ = sorted([
     'MONTHS_MAX',
     'ALL_SERVICE_LEVELS',
     'CAPACITY_METERS',
+    'COOL_2026_READINGS',
     'COOL_ACCESS_RULES',
     'COOL_METERS',
     'MIX_BASES',

@@ -12,6 +12,7 @@ from ... import checks
 from ...concepts import units
 from .limits import (
     ALL_SERVICE_LEVELS,
+    COOL_2026_READINGS,
     COOL_ACCESS_RULES,
     SERVICE_LEVELS,
     _limit,
@@ -315,7 +316,8 @@ def cool_access_monthly_saving_usd(data_tib, cool_share, read_back_share, random
     return checks.scalar_or_array(np.asarray(all_hot) - with_cool)
 
 
-def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, rule, volume_type="regular"):
+def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, rule, volume_type="regular",
+                          reading="generous"):
     """Smallest quota that holds the data and, with cool access on, grants a throughput by one rule.
 
     Parameters
@@ -330,6 +332,9 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
     rule : {"2024", "2025", "2026"}
         See :data:`COOL_ACCESS_RULES` and :func:`cool_access_rule`.
     volume_type : {"regular", "large"}
+    reading : {"generous", "literal"}
+        Of the 2026 rule, one of :data:`COOL_2026_READINGS`: read literally, a quota above the data adds no
+        throughput once more than the threshold is cool. [-]
 
     Returns
     -------
@@ -349,8 +354,15 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
 
     >>> [round(float(cool_access_quota_tib(50, 40, 3000, "Premium", r)), 1) for r in COOL_ACCESS_RULES]
     [50.0, 83.3, 76.9]
+
+    Read literally, the 2026 rule gives that volume 10 x 64 + 40 x 16 = 1,280 MiB/s whatever its quota: none grants
+    3,000.
+
+    >>> cool_access_quota_tib(50, 40, 3000, "Premium", "2026", reading="literal")
+    nan
     """
     checks.choice("rule", rule, COOL_ACCESS_RULES)
+    checks.choice("reading", reading, COOL_2026_READINGS)
     checks.choice("service_level", service_level, SERVICE_LEVELS)
     low, high = quota_range_tib(volume_type)
     data_tib = float(checks.in_range("data_tib", data_tib, 0, high, "TiB", f"for a {volume_type} volume",
@@ -365,6 +377,9 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
     elif cool > _limit("cool_tier_throughput_threshold", "TiB"):
         cool_rate = _limit("throughput_per_tib_cool_tier", "MiB/s per TiB")
         by_throughput = cool + max(need - cool * cool_rate, 0.0) / rate
+        if reading == "literal":   # the data's hot and cool parts set it: a larger quota adds nothing
+            literal = (data_tib - cool) * rate + cool * cool_rate
+            by_throughput = data_tib if need <= literal * (1 + 1e-12) else float("inf")
     else:
         by_throughput = need / rate
     quota = max(data_tib, by_throughput, low)
@@ -375,7 +390,7 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
 
 def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, region="eastus", rule=None,
                        read_back_share=0.0, random_share=0.0, coolness_period_days=None, retrieval_policy="Default",
-                       volume_type="regular"):
+                       volume_type="regular", reading="generous"):
     """The pool one volume needs with cool access and without it, for its data and its throughput, and their cost.
 
     Parameters
@@ -395,11 +410,13 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
         As in :func:`cool_access_monthly_cost_usd`.
     volume_type : {"regular", "large"}
         One of :func:`cool_access_volume_types`; default regular.
+    reading : {"generous", "literal"}
+        Of the 2026 rule, one of :data:`COOL_2026_READINGS` (:func:`cool_access_quota_tib`); default generous.
 
     Returns
     -------
     dict
-        ``rule``; ``quota_tib``, ``pool_tib`` and ``usd`` without cool access; ``quota_tib_cool``,
+        ``rule``; ``reading``; ``quota_tib``, ``pool_tib`` and ``usd`` without cool access; ``quota_tib_cool``,
         ``pool_tib_cool`` and ``usd_cool`` with it [TiB, USD a month]; ``saving`` (``usd - usd_cool``) [USD] and
         ``saving_share`` [-]. Costs are NaN where one volume of the type cannot do it.
 
@@ -429,14 +446,15 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
     checks.choice("rule", rule, COOL_ACCESS_RULES)
     high = pool_range_tib()[1]
     option = pool_plan(cap, need, service_level, volume_type, region=region)   # sizing_options' row, this level
-    out = {"rule": rule, "quota_tib": float(option["quota_tib"]), "pool_tib": float(min(option["pool_tib"], high)),
-           "usd": float(option["usd"])}
+    checks.choice("reading", reading, COOL_2026_READINGS)
+    out = {"rule": rule, "reading": reading, "quota_tib": float(option["quota_tib"]),
+           "pool_tib": float(min(option["pool_tib"], high)), "usd": float(option["usd"])}
     if service_level == "Flexible":
         flex = flexible_volume(cap, need, volume_type)
         quota, pool, assigned = float(flex["quota_tib"]), float(flex["pool_tib"]), float(flex["throughput_mibps"])
         ok = bool(flex["feasible"])
     else:
-        quota = float(cool_access_quota_tib(cap, cap * c, need, service_level, rule, volume_type))
+        quota = float(cool_access_quota_tib(cap, cap * c, need, service_level, rule, volume_type, reading))
         ok = bool(np.isfinite(quota))
         pool = float(pool_size_tib(quota)) if ok else float("nan")
         ok = ok and pool <= high

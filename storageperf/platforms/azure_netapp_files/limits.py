@@ -256,6 +256,11 @@ def flexible_throughput_range_mibps(pool_tib):
 #: level's rate and cool data at 16 MiB/s per TiB (cool-access introduction, 2026-03-10, new pools in the regions
 #: of ``data/platforms/azure_netapp_files_cool_access_regions.csv``).
 COOL_ACCESS_RULES = ("2024", "2025", "2026")
+#: Two readings of the 2026 rule's "hot tier data" (cool-access introduction, 2026-03-10): ``"generous"``, the quota
+#: not in the cool tier (its closing line says throughput "scales linearly with the provisioned capacity");
+#: ``"literal"``, the data not in the cool tier, whatever the quota. The cool-access chapter plans for the literal one
+#: where the two disagree.
+COOL_2026_READINGS = ("literal", "generous")
 
 
 def cool_access_rule(region, pool_created_after_update=True):

@@ -13,6 +13,7 @@ import pandas as pd
 from ... import checks, data
 from ...concepts import bandwidth, bounds
 from .limits import (
+    COOL_2026_READINGS,
     COOL_ACCESS_RULES,
     VOLUME_TYPES,
     _limit,
@@ -351,7 +352,7 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
 
 
 def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, rule="2026", volume_type="regular",
-                                        read_share=1.0, io_kib=64):
+                                        read_share=1.0, io_kib=64, reading="generous", data_tib=None):
     """Throughput limit of a volume with cool access, by one of the rules Microsoft's pages have given.
 
     Parameters
@@ -366,6 +367,10 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     volume_type : {"regular", "large"}
     read_share, io_kib
         As in :func:`volume_throughput_mibps`: the mix curve caps every rule.
+    reading : {"generous", "literal"}
+        Of the 2026 rule, one of :data:`COOL_2026_READINGS`; default the generous one. [-]
+    data_tib : float or array-like, optional
+        The data the volume holds, at most the quota, for the literal reading; default the quota. [TiB]
 
     Returns
     -------
@@ -378,9 +383,10 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     - ``"2025"``: ``quota x reduced rate`` (:func:`throughput_per_tib_mibps` with ``cool_access=True``), whatever
       is cool, and it stays if cool access is turned off [4]_.
     - ``"2026"``: ``(quota - cool) x rate + cool x 16 MiB/s per TiB`` once more than 100 GiB is cool, else
-      ``quota x rate``. The page writes "hot tier data"; the guide reads it as the quota not in the cool tier, as
-      its closing line says throughput "scales linearly with the provisioned capacity". Standard's rate is
-      16 MiB/s per TiB either way.
+      ``quota x rate``. The page writes "hot tier data"; the generous reading takes it as the quota not in the cool
+      tier, as its closing line says throughput "scales linearly with the provisioned capacity"; the literal one
+      as the data not in the cool tier, ``(data - cool) x rate + cool x 16``, whatever the quota above the data.
+      Standard's rate is 16 MiB/s per TiB either way.
 
     Examples
     --------
@@ -389,8 +395,15 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
 
     >>> [float(cool_access_volume_throughput_mibps(50, "Premium", 40, rule)) for rule in COOL_ACCESS_RULES]
     [3200.0, 1800.0, 1280.0]
+
+    A quota of 80 TiB for the same 50 TiB of data: 3,200 MiB/s by the generous reading, still 1,280 by the literal.
+
+    >>> [float(cool_access_volume_throughput_mibps(80, "Premium", 40, "2026", reading=r, data_tib=50))
+    ...  for r in COOL_2026_READINGS]
+    [1280.0, 3200.0]
     """
     checks.choice("rule", rule, COOL_ACCESS_RULES)
+    checks.choice("reading", reading, COOL_2026_READINGS)
     quota = check_quota_tib(quota_tib, volume_type)
     cool = checks.in_range("cool_tib", cool_tib, 0, np.max(quota), "TiB", "(at most the quota)")
     if np.any(cool > quota):
@@ -401,7 +414,12 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     if rule == "2025":
         return volume_throughput_mibps(quota, service_level, volume_type, cool_access=True, **mix)
     rate = throughput_per_tib_mibps(service_level)
-    split = (quota - cool) * rate + cool * _limit("throughput_per_tib_cool_tier", "MiB/s per TiB")
+    hot = quota
+    if reading == "literal" and data_tib is not None:
+        hot = checks.in_range("data_tib", data_tib, 0, np.max(quota), "TiB", "(at most the quota)", low_open=True)
+        if np.any(cool > hot):
+            raise ValueError(f"cool_tib must be at most data_tib; got cool_tib={cool_tib!r}, data_tib={data_tib!r}")
+    split = (hot - cool) * rate + cool * _limit("throughput_per_tib_cool_tier", "MiB/s per TiB")
     threshold = _limit("cool_tier_throughput_threshold", "TiB")
     by_data = np.where(cool > threshold, split, quota * rate)
     return bounds.tightest({"quota x service level": by_data,
