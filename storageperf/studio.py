@@ -83,13 +83,18 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
              region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general"):
     """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
 
-    Parameters are those of :func:`options`.
+    Parameters are those of :func:`options`. The site's studio (``studio.js``) accepts and refuses the same inputs
+    with the same messages: a region by its Azure name in any case or spacing ("EastUS", "East US") or by its
+    billing name ("US East"); a whole number of months or clients given as a float (12.0); no number so large that
+    the data at the horizon's end, or the bytes the throughput moves over it, is more than a float holds.
 
     Examples
     --------
     >>> w = workload(50, ops_per_s=32000, io_kib=64)
     >>> w["mibps"], w["capacity_end_tib"]
     (2000.0, 50.0)
+    >>> workload(50, mibps=100, region="East US", months=12.0)["region"]
+    'eastus'
     """
     cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
     if (mibps is None) == (ops_per_s is None):
@@ -98,18 +103,65 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
     if mibps is not None:
         need = float(checks.positive("mibps", mibps, "MiB/s"))
     else:
-        need = float(units.convert(float(checks.positive("ops_per_s", ops_per_s, "ops/s")) * io, "KiB", "MiB"))
+        kib = float(checks.positive("ops_per_s", ops_per_s, "ops/s")) * io
+        need = float(units.convert(kib, "KiB", "MiB")) if math.isfinite(kib) else math.inf
     bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
-    checks.choice("region", region, regions())
-    months = checks.whole_number("months", months, 1, anf.MONTHS_MAX)
+    region = region_named(region)
+    months = checks.whole_number("months", _whole(months), 1, anf.MONTHS_MAX)
     growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
-    clients = None if clients is None else checks.whole_number("clients", clients, 1)
+    clients = None if clients is None else checks.whole_number("clients", _whole(clients), 1)
+    end = cap + growth * months
+    seconds = float(units.convert(months * units.HOURS_PER_MONTH, "h", "s"))
+    with np.errstate(over="ignore"):   # an overflow is the answer sought here, not a warning for the reader
+        sizes = (("capacity_tib", units.convert(cap, "TiB", "B"), capacity_tib),
+                 ("growth_tib_per_month", units.convert(end, "TiB", "B"), growth_tib_per_month),
+                 ("mibps" if mibps is not None else "ops_per_s",
+                  units.convert(need * seconds, "MiB", "B") if math.isfinite(need) else math.inf,
+                  mibps if mibps is not None else ops_per_s))
+    for name, value, given in sizes:
+        if not math.isfinite(value):
+            raise ValueError(f"{name} is too large to size: over {months} months it comes to more bytes than a "
+                             f"number holds; got {given!r}")
     return {"load": checks.choice("load", load, LOADS), "clients": clients, "capacity_tib": cap, "mibps": need,
             "io_kib": io,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
             "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
-            "growth_tib_per_month": growth, "capacity_end_tib": cap + growth * months}
+            "growth_tib_per_month": growth, "capacity_end_tib": end}
+
+
+def _whole(value):
+    """A float that is a whole number (12.0) as that int, as the site's form reads it; anything else as given."""
+    if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
+        return int(value)
+    return value
+
+
+def _plain(name):
+    return "".join(ch for ch in name.lower() if ch not in " _-")
+
+
+def region_named(name):
+    """The Azure region a reader names: its Azure name in any case or spacing ("eastus", "EastUS", "East US") or its
+    billing name ("US East"), among :func:`regions`.
+
+    Examples
+    --------
+    >>> region_named("North Europe"), region_named("EU North"), region_named("westus")
+    ('northeurope', 'northeurope', 'westus')
+    """
+    if isinstance(name, str):
+        plain = _plain(name)
+        names = anf.region_names()
+        for r in regions():
+            if plain in (r, _plain(names[r])):
+                return r
+        like = [r for r in regions() if plain and (r.startswith(plain) or plain.startswith(r))]
+        if like:
+            raise ValueError(f"region must be one of the {len(regions())} regions with every price the studio uses, "
+                             f"by its Azure name or its billing name; got {name!r} (did you mean {' or '.join(like)}?)")
+    raise ValueError(f"region must be one of the {len(regions())} regions with every price the studio uses, by its "
+                     f"Azure name or its billing name ({', '.join(regions())}); got {name!r}")
 
 
 def _row(option, platform, chapter, feasible, binding, limit_mibps, need, monthly_usd, months, provisioned_tib,
@@ -382,7 +434,8 @@ def _anf_manual_qos(w, level):
         return None
     rate = anf.throughput_per_tib_mibps(level)
     quota = max(cap / n, low_q)
-    pool = anf.manual_qos_pool_tib([quota] * n, [need / n] * n, level)["manual"]
+    # the pool holds the volumes' quotas and their throughput: it depends on the sums alone, so one entry carries them
+    pool = anf.manual_qos_pool_tib([n * quota], [need], level)["manual"]
     ok = need / n <= top * (1 + 1e-12) and quota <= high_q and pool <= high_pool
     limit = min(pool * rate, n * top)
     sets = "the data sets the pool" if n * quota >= need / rate else "the throughput sets the pool"
@@ -770,6 +823,28 @@ def verdict(frame, latency_bound=False):
     return "beyond what was measured" if top["extrapolated"] else "carries it"
 
 
+#: The tables of dated limits the studio's rows are held to, a platform each (:func:`limits_dates`).
+LIMIT_TABLES = {ANF: "azure_netapp_files_limits", VM: "azure_vm_limits", CVO: "google_cloud_limits"}
+
+
+def limits_dates():
+    """The oldest and newest date of the vendor pages each platform's limits come from, as ISO dates; ``(None,
+    None)`` for a platform whose pages carry no date (Google Cloud's).
+
+    Examples
+    --------
+    >>> oldest, newest = limits_dates()[ANF]
+    >>> oldest <= newest
+    True
+    """
+    dated = data.load("documents").set_index("id")["date"].dropna().astype(str)
+    out = {}
+    for platform, table in LIMIT_TABLES.items():
+        days = sorted(dated[d] for d in set(data.load(table)["document"]) if d in dated.index)
+        out[platform] = (days[0], days[-1]) if days else (None, None)
+    return out
+
+
 def facts():
     """The numbers the site's studio computes with, read through the model from the data package.
 
@@ -810,9 +885,11 @@ def facts():
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
+        "seconds_per_hour": float(units.convert(1.0, "h", "s")), "ms_per_day": float(units.convert(1.0, "days", "ms")),
         "regions": list(regions()),
         "region_names": {r: a.region_names()[r] for r in regions()}, "client_measurement": CLIENT_MEASUREMENT,
         "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
+        "limits_dates": {p: list(d) for p, d in limits_dates().items()},
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
             "sequential_kib": large_volumes.block_size_kib("sequential read"),
             "random_kib": large_volumes.block_size_kib("random read")},

@@ -704,3 +704,53 @@ def test_the_2026_cool_access_rule_is_sized_by_its_literal_reading_and_the_gener
     assert row["feasible"] and studio.COOL_LITERAL in row["binding"]
     with pytest.raises(ValueError, match="reading must be one of"):
         anf.cool_access_sizing(50, 0.8, 3000, "Premium", region, reading="loose")
+
+
+#: Inputs the page and the model must refuse alike, each with the words of its message.
+REFUSED = [
+    ({"capacity_tib": 0, "mibps": 1}, "capacity_tib must be greater than 0"),
+    ({"capacity_tib": 1e308, "mibps": 1}, "capacity_tib is too large to size"),
+    ({"capacity_tib": 1e296, "mibps": 1, "growth_tib_per_month": 1e296}, "growth_tib_per_month is too large to size"),
+    ({"capacity_tib": 1, "mibps": 1e300}, "mibps is too large to size"),
+    ({"capacity_tib": 1, "ops_per_s": 1e308, "io_kib": 4}, "ops_per_s is too large to size"),
+    ({"capacity_tib": 1, "mibps": 1, "months": 12.5}, "months must be a whole number from 1 to 120"),
+    ({"capacity_tib": 1, "mibps": 1, "months": 0}, "months must be a whole number from 1 to 120"),
+    ({"capacity_tib": 1, "mibps": 1, "clients": 1.5}, "clients must be a whole number at least 1"),
+    ({"capacity_tib": 1, "mibps": 1, "region": "mars"}, "region must be one of the"),
+    ({"capacity_tib": 1, "mibps": 1, "region": "eastus3"}, "did you mean eastus"),
+    ({"capacity_tib": 1, "mibps": 1, "load": "EDA"}, "load must be one of general, eda"),
+    ({"capacity_tib": 1, "mibps": 1, "read_share": 1.5}, "read_share must be between 0 and 1"),
+]
+#: Inputs both take, as the same workload as the second of each pair.
+TAKEN = [
+    ({"capacity_tib": 5, "mibps": 100, "months": 12.0}, {"capacity_tib": 5, "mibps": 100, "months": 12}),
+    ({"capacity_tib": 5, "mibps": 100, "clients": 2.0}, {"capacity_tib": 5, "mibps": 100, "clients": 2}),
+    ({"capacity_tib": 5, "mibps": 100, "region": "EastUS"}, {"capacity_tib": 5, "mibps": 100, "region": "eastus"}),
+    ({"capacity_tib": 5, "mibps": 100, "region": "North Europe"},
+     {"capacity_tib": 5, "mibps": 100, "region": "northeurope"}),
+    ({"capacity_tib": 5, "mibps": 100, "region": anf.region_names()["japaneast"]},
+     {"capacity_tib": 5, "mibps": 100, "region": "japaneast"}),
+]
+
+
+def test_the_page_and_the_model_accept_and_refuse_the_same_inputs_with_the_same_messages(tmp_path):
+    (tmp_path / "facts.json").write_text(facts_json())
+    cases = [w for w, _ in REFUSED] + [w for w, _ in TAKEN]
+    script = f"""
+import {{ workload }} from {json.dumps(STUDIO_JS.as_uri())};
+import {{ readFileSync }} from "node:fs";
+const F = JSON.parse(readFileSync({json.dumps(str(tmp_path / "facts.json"))}, "utf8"));
+const out = {json.dumps(cases)}.map((w) => {{ try {{ return workload(F, w); }} catch (e) {{ return e.message; }} }});
+process.stdout.write(JSON.stringify(out));
+"""
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    page = json.loads(done.stdout)
+    for (w, words), got in zip(REFUSED, page):
+        with pytest.raises(ValueError, match=re.escape(words)) as refused:
+            studio.options(**w)
+        assert got == str(refused.value), (w, got)
+    for (w, same), got in zip(TAKEN, page[len(REFUSED):]):
+        assert studio.workload(**w) == studio.workload(**same) == {k: got[k] for k in studio.workload(**w)}, w
+        assert studio.options(**w).equals(studio.options(**same))

@@ -9,12 +9,23 @@ const COLUMNS = ["rank", "option", "feasible", "binding", "headroom", "monthly_u
                  "limit_mibps", "provisioned_tib", "price_complete", "extrapolated", "status", "latency_basis",
                  "chapter", "facts"];
 
-function toCsv(rows) {
+// Beside each row, what it answers: the workload's inputs as the studio's link gives them, its region, and the date
+// of the prices
+const INPUT_COLUMNS = ["workload", "region", "prices_of"];
+
+function toCsv(rows, inputs) {
   const cell = (v) => {
     const s = v === null || v === undefined || (typeof v === "number" && !Number.isFinite(v)) ? "" : String(v);
     return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
-  return [COLUMNS.join(","), ...rows.map((r, i) => COLUMNS.map((c) => cell(c === "rank" ? i + 1 : r[c])).join(","))].join("\n") + "\n";
+  return [[...COLUMNS, ...INPUT_COLUMNS].join(","), ...rows.map((r, i) => [...COLUMNS.map((c) => cell(c === "rank" ? i + 1 : r[c])),
+    ...INPUT_COLUMNS.map((c) => cell(inputs[c]))].join(","))].join("\n") + "\n";
+}
+
+// A file name that says which workload it answers: region, data, need and the prices' date
+function fileName(w, F, ext) {
+  const need = w.mibps !== undefined ? `${w.mibps}mibps` : `${w.ops_per_s}ops`;
+  return `studio-${w.region}-${w.capacity_tib}tib-${need}-prices-${F.price_snapshot_date}.${ext}`.replace(/[^\w.-]+/g, "_");
 }
 
 function save(name, type, text) {
@@ -27,9 +38,12 @@ function save(name, type, text) {
 // The ranked options as a file: "csv" (a row an option, its COLUMNS) or "json" (the inputs, the price snapshot's
 // date and every row, ranked).
 export function download(kind, state, F) {
-  if (kind === "csv") return save("studio-options.csv", "text/csv", toCsv(state.rows));
-  return save("studio-options.json", "application/json",
-    JSON.stringify({workload: state.workload, facts_date: F.price_snapshot_date, guide: F.guide ?? null,
+  const w = state.workload, inputs = {workload: new URLSearchParams(Object.entries(w).filter(([, v]) => v !== undefined)).toString(),
+                                      region: `${w.region} (${F.region_names[w.region]})`, prices_of: F.price_snapshot_date};
+  if (kind === "csv") return save(fileName(w, F, "csv"), "text/csv", toCsv(state.rows, inputs));
+  return save(fileName(w, F, "json"), "application/json",
+    JSON.stringify({workload: w, region: inputs.region, facts_date: F.price_snapshot_date,
+                    limits_dates: F.limits_dates, guide: F.guide ?? null,
                     options: state.rows.map((r, i) => ({rank: i + 1, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" && !Number.isFinite(v) ? null : v]))}))}, null, 1));
 }
 

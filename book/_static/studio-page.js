@@ -6,7 +6,7 @@
 // (shared, or copied with "Copy link" beside the answer) opens the page at the studio.
 import { copyLink } from "./copy-link.js";
 import { loadJSON } from "./load-json.js";
-import { options, verdict, workload } from "./studio.js";
+import { options, regionNamed, verdict, workload } from "./studio.js";
 
 const FIELDS = [
   // name, label, unit, default (null: empty, optional)
@@ -29,8 +29,11 @@ export const mibps = (v) => (Number.isFinite(v) ? WHOLE.format(Math.round(v)) : 
 const usd = mibps;
 export const pct = (v) => (Number.isFinite(v) ? `${Math.round(v * 100)} %` : "—");
 const monthsText = (n) => `${n} month${n === 1 ? "" : "s"}`;
+// a row's latency and what it rests on (storageperf.studio's latency_ms and latency_basis)
+const latencyText = (r) => (r.latency_basis === "none" ? "not known"
+  : Number.isFinite(r.latency_ms) ? `${r.latency_ms.toFixed(2)} ms, ${r.latency_basis}` : r.latency_basis);
 const measured = (r) => (r.extrapolated ? "beyond what was measured (extrapolated)" : "inside what was measured")
-  + (r.latency_basis === "none" ? "; latency not known" : `; latency: ${r.latency_basis}`);
+  + `; latency ${latencyText(r)}`;
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -53,7 +56,6 @@ export function frontier(rows) {
 // A number as a reader writes it: digits with a decimal point and an exponent, or grouped in thousands (1,000).
 const PLAIN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
-const plainRegion = (r) => r.toLowerCase().replace(/[\s_-]/g, "");
 
 // The workload the form says, for options(); throws a message naming a field by its label, with the value typed.
 function workloadFrom(typed, F) {
@@ -70,13 +72,14 @@ function workloadFrom(typed, F) {
     throw new Error(w.mibps === undefined ? `Give ${LABEL.mibps} or ${LABEL.ops_per_s}: both are empty`
       : `Give one of ${LABEL.mibps} and ${LABEL.ops_per_s}, not both; got '${typed.mibps}' and '${typed.ops_per_s}'`);
   }
-  if (!F.regions.includes(typed.region)) {
-    const like = F.regions.filter((r) => r.startsWith(plainRegion(typed.region)) || plainRegion(typed.region).startsWith(r));
-    throw new Error(`Azure region must be one of the ${F.regions.length} regions listed; got '${typed.region}'`
-      + (like.length ? ` (did you mean ${like.join(" or ")}?)` : ""));
+  let region;
+  try {
+    region = regionNamed(F, typed.region);
+  } catch (err) {
+    throw new Error(`Azure ${err.message.replace(/ \([a-z0-9, ]+\); got /, "; got ")}`);
   }
   if (!["general", "eda"].includes(typed.load)) throw new Error(`Kind of load must be general or eda; got '${typed.load}'`);
-  return {...w, region: typed.region, ...(typed.load === "eda" ? {load: "eda"} : {})};
+  return {...w, region, ...(typed.load === "eda" ? {load: "eda"} : {})};
 }
 
 // The model's message (it names a parameter) in the form's words: its label, and the value as typed.
@@ -84,6 +87,15 @@ function labelled(message, typed) {
   const m = /^(\w+) (.*?)[,;] got .*$/.exec(message);
   if (m && LABEL[m[1]]) return `${LABEL[m[1]]} ${m[2]}; got '${typed[m[1]]}'`;
   return message.replace(/\w+/g, (name) => (name.includes("_") && LABEL[name]) || name);
+}
+
+// Where an answer's numbers come from, dated: the region's prices and their snapshot's age today, and the dates of the
+// pages the limits come from (storageperf.studio.limits_dates)
+function datedText(F, region) {
+  const days = Math.floor((Date.now() - Date.parse(`${F.price_snapshot_date}T00:00:00Z`)) / F.ms_per_day);
+  const [oldest, newest] = F.limits_dates["Azure NetApp Files"];
+  return `Prices: Azure Retail Prices for ${region}, snapshot of ${F.price_snapshot_date} (${days} days before today); `
+    + `Azure NetApp Files limits: Microsoft's pages of ${oldest} to ${newest}.`;
 }
 
 // The guide's version, as storageperf_book.version.version_text words it.
@@ -115,13 +127,11 @@ function inputsFromUrl(form, F, note) {
   if (q.get("load") !== null) keep(form.elements.load, q.get("load"), "kind");
   const given = q.get("region");
   if (given === null) return;
-  const region = form.elements.region, match = F.regions.find((r) => plainRegion(r) === plainRegion(given));
-  if (match) {
-    region.value = match;
-    if (match !== given) note.textContent = `The link's region '${given}' is read as ${match}.`;
-  } else {
-    keep(region, given, "region");
-  }
+  form.elements.region.value = given;   // as the link gives it: read as a region, or refused by name
+  try {
+    const match = regionNamed(F, given);
+    if (match !== given) note.textContent = `The link's region '${given}' is read as ${match} (${F.region_names[match]}).`;
+  } catch { /* refused when the form is read, with its message */ }
 }
 
 // An SVG drawing of W x H user units: clears svg and returns add(tag, attributes, text), which appends an element.
@@ -220,7 +230,7 @@ function kept(parent, make) {
 }
 
 const COLS = [["#"], ["Option"], [], ["USD a month"], ["Headroom"], ["Carries it"], ["What binds"], ["Status"],
-              ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"], ["Latency basis", "more"], ["Chapter", "more"]];
+              ["USD per MiB/s", "more"], ["Limit (MiB/s)", "more"], ["Latency (ms) and its basis", "more"], ["Chapter", "more"]];
 
 // The ranked table: the header and a row an option, built once and rewritten where an answer changes them.
 function tableView(table, caption) {
@@ -247,7 +257,7 @@ function tableView(table, caption) {
       return [i + 1, r.option + (best.has(r.option) ? " ◆" : ""), usd(r.horizon_usd),
         r.feasible && !r.price_complete && !Number.isFinite(r.monthly_usd) ? "not priced" : usd(r.monthly_usd),
         pct(r.headroom), r.feasible ? "yes" : "no", r.binding, r.status,
-        Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—", mibps(r.limit_mibps), r.latency_basis, r.chapter];
+        Number.isFinite(r.usd_per_mibps) ? r.usd_per_mibps.toFixed(2) : "—", mibps(r.limit_mibps), latencyText(r), r.chapter];
     });
     const words = `Every option, ranked by its cost over the horizon (USD over ${monthsText(months)}), cheapest first `
       + "among those that carry the workload (◆: no other option is both cheaper over the horizon and has more headroom). "
@@ -373,10 +383,13 @@ async function main() {
       el("input", {id: `studio-${name}`, name, type: "text", inputmode: "decimal", autocomplete: "off",
                    spellcheck: "false", value: value === null ? "" : String(value)})));
   }
-  const region = el("select", {id: "studio-region", name: "region"},
-    ...F.regions.map((r) => el("option", {value: r, text: `${F.region_names[r]} (${r})`})));
-  region.value = "eastus";
-  form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region));
+  // a region is typed by its Azure name ("North Europe", "northeurope") or its billing name ("EU North"); the list
+  // offers each by its Azure name, with its billing name beside it
+  const regions = el("datalist", {id: "studio-regions"},
+    ...F.regions.map((r) => el("option", {value: r, label: `${r}, billed as ${F.region_names[r]}`})));
+  const region = el("input", {id: "studio-region", name: "region", type: "text", list: "studio-regions", value: "eastus",
+                              autocomplete: "off", spellcheck: "false"});
+  form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region, regions));
   const load = el("select", {id: "studio-load", name: "load"}, el("option", {value: "general", text: "any: latency only where measured"}),
     el("option", {value: "eda", text: "EDA: the HPC/EDA chapter's measured curves"}));
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-load", text: "Kind of load"}), load));
@@ -439,10 +452,10 @@ async function main() {
   function update() {
     if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") form.elements.mibps.value = "";
     if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") form.elements.ops_per_s.value = "";
-    for (const s of [region, load]) for (const o of s.querySelectorAll("option[data-unknown]")) if (o.value !== s.value) o.remove();
+    for (const o of load.querySelectorAll("option[data-unknown]")) if (o.value !== load.value) o.remove();
     table.classList.toggle("carrying", form.elements.carries.checked);
     table.classList.toggle("all-columns", form.elements.more.checked);
-    const typed = {region: region.value, load: load.value};
+    const typed = {region: region.value.trim(), load: load.value};
     for (const [name] of FIELDS) typed[name] = form.elements[name].value.trim();
     let w, rows;
     try {
@@ -476,7 +489,7 @@ async function main() {
     // (not yet generally available), it says so; under a bound no option is known to meet, it names no cheapest
     const said = verdict(rows, w.latency_ms !== undefined);
     const preview = top.status === "preview" ? " (preview)" : "";
-    const dated = `Prices: Azure Retail Prices snapshot of ${F.price_snapshot_date}. ${versionText(F.guide)}`;
+    const dated = `${datedText(F, w.region)} ${versionText(F.guide)}`;
     const extrapolated = rows.filter((r) => r.feasible && r.latency_basis === "extrapolated").length;
     status.textContent = said === "no priced option" ? `No priced option carries it; ${n} of ${rows.length} options carry it.`
       : said === "latency not known" ? `No option is known to meet your latency bound of ${w.latency_ms} ms: the guide has no `
@@ -485,8 +498,8 @@ async function main() {
       : said === "latency extrapolated" ? `No option is known to meet your latency bound of ${w.latency_ms} ms inside what was `
         + `measured: ${extrapolated} are extrapolated to meet it from a measured curve, the first in the table ${top.option}${preview} `
         + `(${top.latency_ms.toFixed(2)} ms extrapolated, ${usd(top.horizon_usd)} USD over ${monthsText(months)}). ${dated}`
-      : `${said === "beyond what was measured" ? "Cheapest, beyond what was measured," : "Cheapest that carries it"} over `
-        + `${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
+      : `${said === "beyond what was measured" ? "Cheapest, beyond what was measured," : "Cheapest that carries it"} in `
+        + `${w.region} (${F.region_names[w.region]}) over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
         + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it. ${dated}`;
     linkSoon(w);
     pins.follow(state);
@@ -495,7 +508,7 @@ async function main() {
   }
   form.addEventListener("input", () => { keepLink = false; update(); });
   form.addEventListener("submit", (e) => e.preventDefault());
-  region.addEventListener("change", () => { note.textContent = ""; });
+  region.addEventListener("input", () => { note.textContent = ""; });
   let drawnWidth = 0;  // a phone turned, a window resized: the chart redrawn at its new width
   new ResizeObserver(() => {
     chartWidth = svg.getBoundingClientRect().width;

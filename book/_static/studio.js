@@ -18,6 +18,20 @@ function fraction(name, v) {
   return v;
 }
 
+const plain = (name) => name.toLowerCase().replace(/[ _-]/g, "");
+
+// storageperf.studio.region_named: a region by its Azure name in any case or spacing, or by its billing name
+export function regionNamed(F, name) {
+  const listed = `region must be one of the ${F.regions.length} regions with every price the studio uses, by its Azure name or its billing name`;
+  if (typeof name === "string") {
+    const p = plain(name);
+    for (const r of F.regions) if (p === r || p === plain(F.region_names[r])) return r;
+    const like = F.regions.filter((r) => p && (r.startsWith(p) || p.startsWith(r)));
+    if (like.length) throw new Error(`${listed}; got '${name}' (did you mean ${like.join(" or ")}?)`);
+  }
+  throw new Error(`${listed} (${F.regions.join(", ")}); got '${name}'`);
+}
+
 export function workload(F, input) {
   const given = (k) => input[k] !== undefined && input[k] !== null && input[k] !== "";
   const cap = positive("capacity_tib", input.capacity_tib, "TiB");
@@ -26,20 +40,26 @@ export function workload(F, input) {
   const need = given("mibps") ? positive("mibps", input.mibps, "MiB/s")
     : positive("ops_per_s", input.ops_per_s, "ops/s") * io * F.bytes.KiB / F.bytes.MiB;
   const bound = given("latency_ms") ? positive("latency_ms", input.latency_ms, "ms") : null;
-  const region = given("region") ? input.region : "eastus";
-  if (!F.regions.includes(region)) throw new Error(`region must be one of the ${F.regions.length} regions listed, got ${region}`);
+  const region = regionNamed(F, given("region") ? input.region : "eastus");
   const months = given("months") ? input.months : 12;
   if (!Number.isInteger(months) || months < 1 || months > F.months_max) throw new Error(`months must be a whole number from 1 to ${F.months_max}; got ${months}`);
   const growth = given("growth_tib_per_month") ? num("growth_tib_per_month", input.growth_tib_per_month) : 0;
   if (growth < 0) throw new Error(`growth_tib_per_month must be at least 0 TiB per month, got ${growth}`);
   const clients = given("clients") ? input.clients : null;
   const load = given("load") ? input.load : "general";
-  if (!["general", "eda"].includes(load)) throw new Error(`load must be one of general, eda; got ${load}`);
   if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number at least 1; got ${clients}`);
+  // storageperf.studio.workload: no number so large that the data, or the bytes moved over the horizon, overflow
+  const end = cap + growth * months, seconds = months * F.hours_per_month * F.seconds_per_hour;
+  const rate = given("mibps") ? "mibps" : "ops_per_s";
+  for (const [name, value] of [["capacity_tib", cap * F.bytes.TiB], ["growth_tib_per_month", end * F.bytes.TiB],
+                               [rate, need * seconds * F.bytes.MiB]]) {
+    if (!Number.isFinite(value)) throw new Error(`${name} is too large to size: over ${months} months it comes to more bytes than a number holds; got ${input[name]}`);
+  }
+  if (!["general", "eda"].includes(load)) throw new Error(`load must be one of general, eda; got '${load}'`);
   return {load, clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
-          region, months, growth_tib_per_month: growth, capacity_end_tib: cap + growth * months};
+          region, months, growth_tib_per_month: growth, capacity_end_tib: end};
 }
 
 // ---- shared arithmetic ----------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import csv
 import json
 import re
+from urllib.parse import parse_qsl
 
 from website.browsing import SHARED, STUDIO, built_commit, luminance, open_studio, studio_table, switch_theme
 
@@ -37,7 +38,13 @@ def test_a_pinned_answer_stays_beside_the_next_workloads_and_regions_read_by_nam
     from storageperf.platforms import azure_netapp_files as anf
 
     page, problems = open_studio(browser, server)
-    assert page.locator("#studio-region option:checked").inner_text() == f"{anf.region_names()['westeurope']} (westeurope)"
+    assert page.input_value("#studio-region") == "westeurope"
+    # the answer names its region, by its Azure name and its billing name, and the date and age of its prices
+    answer = page.inner_text("#studio-answer")
+    assert f"in westeurope ({anf.region_names()['westeurope']})" in answer
+    assert f"snapshot of {anf.PRICE_SNAPSHOT_DATE} (" in answer and "days before today" in answer
+    oldest, newest = studio.limits_dates()[studio.ANF]
+    assert f"Microsoft's pages of {oldest} to {newest}" in answer
     assert page.is_hidden("#studio-pinned")
     page.click("#studio-pin")
     page.fill("#studio-mibps", "9000")
@@ -61,14 +68,24 @@ def test_a_pinned_answer_stays_beside_the_next_workloads_and_regions_read_by_nam
 
 
 def test_the_options_download_as_csv_and_json(browser, server, tmp_path):
+    from storageperf.platforms import azure_netapp_files as anf
+
     page, _ = open_studio(browser, server)
     rows = studio_table(page)
     with page.expect_download() as got:
         page.click("#studio-csv")
+    # named after the workload: its region, data, need and the prices' date
+    assert got.value.suggested_filename == (f"studio-{SHARED['region']}-{SHARED['capacity_tib']}tib-"
+                                            f"{SHARED['mibps']}mibps-prices-{anf.PRICE_SNAPSHOT_DATE}.csv")
     path = tmp_path / "options.csv"
     got.value.save_as(path)
     table = list(csv.DictReader(path.open(encoding="utf-8")))
     assert [r["option"] for r in table] == [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows]
+    # each row carries the inputs it answers, the region by both its names, and the prices' date
+    inputs = dict(parse_qsl(table[0]["workload"]))
+    assert all(inputs[k] == v for k, v in SHARED.items() if k in ("capacity_tib", "mibps", "region")), inputs
+    assert table[0]["region"] == f"{SHARED['region']} ({anf.region_names()[SHARED['region']]})"
+    assert {r["prices_of"] for r in table} == {anf.PRICE_SNAPSHOT_DATE}
     with page.expect_download() as got:
         page.click("#studio-json")
     got.value.save_as(tmp_path / "options.json")
@@ -127,10 +144,31 @@ def test_an_unknown_region_in_the_link_is_refused_by_name_never_priced_as_anothe
     # another spelling of a region the guide prices is read as that region, and the page says so
     shouted = {**SHARED, "region": SHARED["region"].upper()}
     page, problems = open_studio(browser, server, shouted)
-    assert page.input_value("#studio-region") == SHARED["region"]
-    assert page.inner_text("#studio-error") == ""
+    assert page.input_value("#studio-region") == shouted["region"]
+    assert page.inner_text("#studio-error") == "" and f"in {SHARED['region']} (" in page.inner_text("#studio-answer")
     assert shouted["region"] in page.inner_text("#studio-note") and SHARED["region"] in page.inner_text("#studio-note")
     assert page.locator("#studio-options tbody tr").count() > 1 and problems == []
+    page.close()
+
+
+def test_a_region_is_found_by_its_azure_name_or_its_billing_name(browser, server):
+    from storageperf import studio
+    from storageperf.platforms import azure_netapp_files as anf
+
+    page, problems = open_studio(browser, server)
+    billing = anf.region_names()["northeurope"]
+    for typed in ("North Europe", billing, "northeurope"):
+        page.fill("#studio-region", typed)
+        assert page.inner_text("#studio-error") == ""
+        assert f"in northeurope ({billing})" in page.inner_text("#studio-answer"), typed
+    want = studio.options(capacity_tib=float(SHARED["capacity_tib"]), mibps=float(SHARED["mibps"]),
+                          io_kib=float(SHARED["io_kib"]), read_share=float(SHARED["read_share"]),
+                          latency_ms=float(SHARED["latency_ms"]), cold_share=float(SHARED["cold_share"]),
+                          region="North Europe")
+    assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in studio_table(page)] == want["option"].tolist()
+    page.fill("#studio-region", "Norh Europe")
+    assert "Azure region must be one of the" in page.inner_text("#studio-error")
+    assert "'Norh Europe'" in page.inner_text("#studio-error") and problems == []
     page.close()
 
 

@@ -450,7 +450,7 @@ def _done_on_the_site(browser, participant_site, participant_server, labels):
                 page.wait_for_function("window.studioReady === true")
                 for name, value in fields.items():
                     page.fill(f"#studio-{name}", value)
-                page.select_option("#studio-region", region)
+                page.fill("#studio-region", region)
                 page.wait_for_timeout(300)
                 rows = {r[1].replace(" ◆", ""): r for r in studio_table(page)}
                 header = page.evaluate("[...document.querySelectorAll('#studio-options thead th')]"
