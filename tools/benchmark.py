@@ -468,10 +468,11 @@ def site(html_dir):
 STUDIO_CHANGES = 100   # random workloads the studio is timed on, in Python and in the page
 #: One random change in the studio's page: set the inputs, fire the input event, and time the script that answers it
 #: and then the page's layout of that answer (what a reader waits for before the frame is painted), in ms.
-STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
+STUDIO_CHANGE = """([cap, need, io, reads, cold, bound, load]) => {
   const set = (id, v) => { document.getElementById(id).value = v; };
   set('studio-capacity_tib', cap); set('studio-io_kib', io); set('studio-read_share', reads);
-  set('studio-cold_share', cold); const i = document.getElementById('studio-mibps'); i.value = need;
+  set('studio-cold_share', cold); set('studio-latency_ms', bound === null ? '' : bound); set('studio-load', load);
+  const i = document.getElementById('studio-mibps'); i.value = need;
   const t = performance.now(); i.dispatchEvent(new Event('input', {bubbles: true}));
   const script = performance.now() - t; void document.body.offsetHeight; return [script, performance.now() - t]; }"""
 
@@ -479,7 +480,8 @@ STUDIO_CHANGE = """([cap, need, io, reads, cold]) => {
 def studio_times(html_dir):
     """Ms per answer of the sizing studio on STUDIO_CHANGES random workloads: storageperf.studio.options in Python,
     and the site's page (studio.js), scrolled to its form as a reader typing there sees it, from an input event to its
-    answer laid out. Returns rows of the report."""
+    answer laid out. Half the workloads have a latency bound and half are EDA loads (the judge's curves and the HPC/EDA
+    planner's layouts). Returns rows of the report."""
     import numpy as np
 
     from storageperf import studio
@@ -487,12 +489,14 @@ def studio_times(html_dir):
     rng = np.random.default_rng(0)
     work = [(float(np.exp(rng.uniform(np.log(0.1), np.log(2000)))), float(np.exp(rng.uniform(np.log(10),
              np.log(60000)))), float(rng.choice([4, 8, 16, 64, 256])), round(float(rng.uniform()), 2),
-             round(float(rng.uniform()), 2)) for _ in range(STUDIO_CHANGES)]
+             round(float(rng.uniform()), 2),
+             round(float(rng.uniform(0.5, 4)), 2) if rng.uniform() < 0.5 else None,
+             "eda" if rng.uniform() < 0.5 else "general") for _ in range(STUDIO_CHANGES)]
     studio.options(*work[0][:2])
     python = []
-    for cap, need, size, reads, cold in work:
+    for cap, need, size, reads, cold, bound, load in work:
         start = time.perf_counter()
-        studio.options(cap, mibps=need, io_kib=size, read_share=reads, cold_share=cold)
+        studio.options(cap, mibps=need, io_kib=size, read_share=reads, cold_share=cold, latency_ms=bound, load=load)
         python.append((time.perf_counter() - start) * 1000)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(html_dir)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()

@@ -94,7 +94,7 @@ function labelled(message, typed) {
 function datedText(F, region) {
   const days = Math.floor((Date.now() - Date.parse(`${F.price_snapshot_date}T00:00:00Z`)) / F.ms_per_day);
   const [oldest, newest] = F.limits_dates["Azure NetApp Files"];
-  return `Prices: Azure Retail Prices for ${region}, snapshot of ${F.price_snapshot_date} (${days} days before today); `
+  return `Prices: Azure Retail Prices for ${region} (${F.region_names[region]}), snapshot of ${F.price_snapshot_date} (${days} days before today); `
     + `Azure NetApp Files limits: Microsoft's pages of ${oldest} to ${newest}.`;
 }
 
@@ -307,8 +307,10 @@ function pinView(box, F) {
     if (!state.workload) return PIN_ROWS.map((_, i) => (i ? "—" : "no answer: an input is wrong"));
     const w = workloadText(state.workload, state.months, F);
     if (!top) return [w, "none carries it", "—", "—", "—", "—", "—"];
+    const said = verdict(state.rows, state.workload.latency_ms !== undefined);
+    const bound = said.startsWith("latency") ? `; no option is known to meet the bound (${said})` : "";
     return [w, top.option, top.price_complete ? usd(top.monthly_usd) : `${usd(top.monthly_usd)}, not a complete price`,
-      `${usd(top.horizon_usd)} (${monthsText(state.months)})`, pct(top.headroom), top.binding, measured(top)];
+      `${usd(top.horizon_usd)} (${monthsText(state.months)})`, pct(top.headroom), top.binding, measured(top) + bound];
   };
   unpin.addEventListener("click", () => {  // focus back where the reader pinned, or to the form while it cannot pin
     const pin = document.getElementById("studio-pin");
