@@ -240,8 +240,10 @@ function tableView(table, caption) {
   const body = el("tbody");
   const show = kept(body, () => {
     const t = texts(COLS.length), a = el("a", {}, t[11].node);
+    // each cell says its column (data-label): on a phone a row is a card of labelled lines, nothing off to the side
+    const label = (j) => ({"data-label": j === 2 ? "USD over the horizon" : COLS[j][0]});
     return {t, a, is: {}, node: el("tr", {}, ...t.map(({node: x}, j) => (j === 1 ? el("th", {scope: "row"}, x)
-      : el("td", j === 6 ? {class: "binds"} : COLS[j][1] ? {class: "more"} : {}, j === 11 ? a : x))))};
+      : el("td", {...label(j), ...(j === 6 ? {class: "binds"} : COLS[j][1] ? {class: "more"} : {})}, j === 11 ? a : x))))};
   });
   return (rows, best, months) => {
     if (!rows.length) {

@@ -304,9 +304,13 @@ def test_the_studio_charts_text_reads_in_the_dark_theme(browser, server):
 
 def test_on_a_phone_the_cost_shows_and_the_charts_text_is_legible(browser, server):
     page, problems = open_studio(browser, server, width=390)
-    header = page.locator("#studio-options th", has_text="USD over the horizon").first
-    box = header.bounding_box()
-    assert box["x"] + box["width"] <= page.evaluate("window.innerWidth")
+    # each option is a card of labelled lines: what it costs, whether it carries it and what binds it are on screen
+    width = page.evaluate("window.innerWidth")
+    for label in ("USD over the horizon", "Carries it", "What binds"):
+        cell = page.locator(f'#studio-options tbody tr:first-child td[data-label="{label}"]')
+        box = cell.bounding_box()
+        assert cell.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= width, (label, box)
+        assert label in page.evaluate("c => getComputedStyle(c, '::before').content", cell.element_handle())
     sizes = page.evaluate("""() => { const svg = document.getElementById('studio-chart'), k = svg.getScreenCTM().a;
         return [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * k); }""")
     assert sizes and min(sizes) >= 12, sizes
