@@ -885,7 +885,7 @@ def facts():
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
-        "seconds_per_hour": float(units.convert(1.0, "h", "s")), "ms_per_day": float(units.convert(1.0, "days", "ms")),
+        "s_per_hour": float(units.convert(1.0, "h", "s")), "ms_per_day": float(units.convert(1.0, "days", "ms")),
         "regions": list(regions()),
         "region_names": {r: a.region_names()[r] for r in regions()}, "client_measurement": CLIENT_MEASUREMENT,
         "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,

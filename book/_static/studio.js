@@ -49,7 +49,7 @@ export function workload(F, input) {
   const load = given("load") ? input.load : "general";
   if (clients !== null && (!Number.isInteger(clients) || clients < 1)) throw new Error(`clients must be a whole number at least 1; got ${clients}`);
   // storageperf.studio.workload: no number so large that the data, or the bytes moved over the horizon, overflow
-  const end = cap + growth * months, seconds = months * F.hours_per_month * F.seconds_per_hour;
+  const end = cap + growth * months, seconds = months * F.hours_per_month * F.s_per_hour;
   const rate = given("mibps") ? "mibps" : "ops_per_s";
   for (const [name, value] of [["capacity_tib", cap * F.bytes.TiB], ["growth_tib_per_month", end * F.bytes.TiB],
                                [rate, need * seconds * F.bytes.MiB]]) {
