@@ -399,7 +399,7 @@ async function main() {
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-load", text: "Kind of load"}), load));
   const view = el("div", {class: "studio-view"},
     el("label", {}, el("input", {type: "checkbox", id: "studio-carries", name: "carries"}), " Only the options that carry it"),
-    el("label", {}, el("input", {type: "checkbox", id: "studio-more", name: "more"}), " More columns (cost per MiB/s, limit, latency basis, chapter)"));
+    el("label", {}, el("input", {type: "checkbox", id: "studio-more", name: "more"}), " More columns (cost per MiB/s, limit, latency and its basis, chapter)"));
   form.append(view);
   const error = el("p", {role: "alert", class: "studio-error", id: "studio-error"});
   const note = el("p", {class: "studio-note", id: "studio-note"});
