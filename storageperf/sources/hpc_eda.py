@@ -160,6 +160,12 @@ def bytes_per_op_kib(curve):
     15.76
     """
     checks.choice("curve", curve, tuple(CURVES))
+    return _bytes_per_op_kib(curve)
+
+
+@functools.cache
+def _bytes_per_op_kib(curve):
+    """:func:`bytes_per_op_kib` of a checked curve, read once."""
     g = _curves()[_curves()["curve"] == curve]
     if "mb_per_s" not in g or g["mb_per_s"].isna().all():
         raise ValueError(f"curve must be a SPEC curve (the module's charts give no MB/s); got {curve!r}")
@@ -324,8 +330,8 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
         r0, k = (float(f.loc[basis, c]) for c in ("light_load_latency_ms", "sharpness"))
         if bound <= r0:
             return None
-        measured = _curves()[_curves()["curve"] == basis]
-        out_of_range = not measured["latency_ms"].min() <= bound <= measured["latency_ms"].max()
+        low, high = latency_curves()["types"][volume_type]["measured"]   # the curve's lowest and highest latency
+        out_of_range = not low <= bound <= high
         ceiling, op = _ops_ceiling(volume_type, service_level, op_ratio)
         usable = (1 - r0 / bound) ** (1 / k)            # share of Xmax a volume carries under the bound
         basis += ", knee rule" if scales else ", as measured"
