@@ -536,7 +536,7 @@ def test_an_eda_load_gets_each_volumes_latency_from_its_measured_curve_and_a_bou
 # ---- one judge: no row the studio calls feasible is one a chapter's own planner rejects ---------------------------
 
 #: Random workloads the property tests draw, EDA and general, with and without bounds and cold shares.
-CHAPTER_WORKLOADS = 600
+CHAPTER_WORKLOADS = 500
 #: How much dearer the studio's cheapest row may be than a chapter's answer: none, to float rounding (it composes the
 #: chapter's own arithmetic).
 CHEAPEST_RTOL = 1e-9

@@ -504,7 +504,8 @@ async function main() {
         + `(${top.latency_ms.toFixed(2)} ms extrapolated, ${usd(top.horizon_usd)} USD over ${monthsText(months)}). ${dated}`
       : `${said === "beyond what was measured" ? "Cheapest, beyond what was measured," : "Cheapest that carries it"} in `
         + `${w.region} (${F.region_names[w.region]}) over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
-        + `${usd(top.monthly_usd)} USD a month (${top.binding}); ${n} of ${rows.length} options carry it. ${dated}`;
+        + `${usd(top.monthly_usd)} USD a month (${top.binding}); the workload uses ${pct(1 - top.headroom)} of the `
+        + `${mibps(top.limit_mibps)} MiB/s it is sized to; ${n} of ${rows.length} options carry it. ${dated}`;
     linkSoon(w);
     pins.follow(state);
     pinButton.disabled = false;

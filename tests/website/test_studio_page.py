@@ -44,6 +44,13 @@ def test_a_pinned_answer_stays_beside_the_next_workloads_and_regions_read_by_nam
     # the answer names its region, by its Azure name and its billing name, and the date and age of its prices
     answer = page.inner_text("#studio-answer")
     assert f"westeurope ({anf.region_names()['westeurope']})" in answer
+    # how close the first row runs to what it is sized to, said in the answer when it names one
+    tight = studio.options(capacity_tib=50, mibps=2000, io_kib=64, read_share=0.7, cold_share=0.6,
+                           region="westeurope").iloc[0]
+    page.fill("#studio-latency_ms", "")
+    used = f"the workload uses {round((1 - tight['headroom']) * 100)} % of the {tight['limit_mibps']:,.0f} MiB/s"
+    assert used in page.inner_text("#studio-answer"), page.inner_text("#studio-answer")
+    page.fill("#studio-latency_ms", SHARED["latency_ms"])
     assert f"snapshot of {anf.PRICE_SNAPSHOT_DATE} (" in answer and "days before today" in answer
     oldest, newest = studio.limits_dates()[studio.ANF]
     assert f"Microsoft's pages of {oldest} to {newest}" in answer
