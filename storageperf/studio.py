@@ -283,11 +283,10 @@ def _anf_one_volume(w, level, volume_type):
     elif volume_type != "regular" and cap["mibps"] < limit:
         limit, binding = cap["mibps"], f"{binding}; the {cap['name']} caps it, {_mib(cap['mibps'])}"
     name = {"regular": "regular volume", "large": "large volume", "breakthrough": "breakthrough mode"}[volume_type]
-    row = _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
-                ok, binding + _beyond(cap["extrapolated"], cap["measurement"]), limit, w["mibps"], float(plan["usd"]),
-                w["months"], pool, _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
-                cap["extrapolated"], layout=(volume_type, level, 1))
-    return row
+    return _row(f"{ANF} {level}, {name}", ANF, "large-volumes" if volume_type != "regular" else "performance-basics",
+                 ok, binding + _beyond(cap["extrapolated"], cap["measurement"]), limit, w["mibps"], float(plan["usd"]),
+                 w["months"], pool, _anf_facts(level, volume_type, w["region"]), anf.volume_status(volume_type, level),
+                 cap["extrapolated"], layout=(volume_type, level, 1))
 
 
 def _with_eda(row, w):
@@ -353,11 +352,10 @@ def _anf_several_volumes(w, level):
                else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
     cap = measured_cap(w, "regular")
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_quota_min_regular"]
-    row = _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok,
-                binding + _beyond(cap["extrapolated"], cap["measurement"]), float(plan["throughput_mibps"]), need,
-                float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"],
-                layout=("regular", level, n))
-    return row
+    return _row(f"{ANF} {level}, {n} regular volumes in one pool", ANF, "hpc-eda", ok,
+                 binding + _beyond(cap["extrapolated"], cap["measurement"]), float(plan["throughput_mibps"]), need,
+                 float(plan["usd"]), w["months"], pool, facts, "generally available", cap["extrapolated"],
+                 layout=("regular", level, n))
 
 
 def eda_bound_ms(w, volume_type):
@@ -443,11 +441,10 @@ def _anf_manual_qos(w, level):
     binding = (f"manual QoS: {n} {word} of up to {_mib(top)} each, given the pool's {_mib(pool * rate)}; {sets}"
                if ok else f"the pool, {pool:,.0f} TiB, is above the largest pool, {high_pool:,.0f} TiB")
     facts = _anf_facts(level, "regular", region) + ["azure_netapp_files_limits:volume_ceiling_regular_manual_qos"]
-    row = _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
-                binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, need,
-                float(anf.monthly_pool_cost_usd(min(pool, high_pool), level, region=region)), w["months"], pool,
-                facts, "generally available", cap_m["extrapolated"], layout=("regular", level, n))
-    return row
+    return _row(f"{ANF} {level}, {n} regular {word} with manual QoS", ANF, "hpc-eda", ok,
+                 binding + _beyond(cap_m["extrapolated"], cap_m["measurement"]), limit, need,
+                 float(anf.monthly_pool_cost_usd(min(pool, high_pool), level, region=region)), w["months"], pool,
+                 facts, "generally available", cap_m["extrapolated"], layout=("regular", level, n))
 
 
 #: What a row sized by the 2026 cool-access rule read literally says (:func:`_anf_cool`).
