@@ -201,8 +201,8 @@ def test_sizing_follows_the_mix():
 
 def test_answers_outside_the_measured_sizes_are_flagged():
     assert anf.mix_ceiling("regular", 0.0, 64)["basis"] == "measured"
-    assert anf.mix_ceiling("regular", 0.5, 16)["basis"] == "interpolated"
-    for io in (1, 2, 128, 1024):
+    assert anf.mix_ceiling("regular", 0.5, 6)["basis"] == "interpolated"   # between the two random curves
+    for io in (1, 2, 16, 128, 1024):
         assert anf.mix_ceiling("regular", 0.5, io)["extrapolated"], io
     # below 4 KiB the 4 KiB curve's IOPS hold: 2 KiB is half its MiB/s
     assert anf.mix_ceiling_mibps("regular", 1.0, 2) == 1682 / 2
@@ -212,14 +212,41 @@ def test_answers_outside_the_measured_sizes_are_flagged():
     assert anf.volume_throughput_mibps(200, "Ultra", "large", read_share=0.0) == 12800
 
 
+def test_the_access_pattern_chooses_the_curve_and_never_blends_random_with_sequential():
+    # the calculator's curves (data/platforms/azure_netapp_files_mix_curves.csv): 8 KiB random at 70 % reads 2,106
+    # MiB/s, 64 KiB sequential 2,850; 4 KiB random all reads 1,682
+    curve = {k: anf.mix_curve(k).set_index("read_share")["mibps"] for k in anf.MIX_IO_KIB}
+    # 32 KiB at 70/30, the issue's case: random keeps the 8 KiB curve's bytes, sequential the 64 KiB curve's; both
+    # beyond what was measured, neither a blend of the two curves
+    assert anf.mix_ceiling("regular", 0.7, 32, "random") == {"mibps": curve[8][0.7], "basis": "extrapolated",
+                                                              "extrapolated": True}
+    assert anf.mix_ceiling("regular", 0.7, 32, "sequential")["mibps"] == curve[64][0.7]
+    # sequential below 64 KiB: no more operations a second than the random curves measured at the size
+    assert anf.mix_ceiling_mibps("regular", 1.0, 4, "sequential") == curve[4][1.0]
+    assert anf.mix_ceiling("regular", 1.0, 64, "random")["extrapolated"]
+    assert anf.mix_ceiling("regular", 1.0, 64, "sequential")["basis"] == "measured"
+    shares, sizes = np.linspace(0, 1, 11), (1, 3, 4, 6, 8, 12, 32, 63, 64, 65, 512)
+    for io in sizes:   # random is never above sequential, so a mix of the two is sized as random
+        assert np.all(anf.mix_ceiling_mibps("regular", shares, io, "random")
+                      <= anf.mix_ceiling_mibps("regular", shares, io, "sequential")), io
+    # without a pattern, the curves' own: random below 64 KiB, sequential from it
+    assert [anf.access_pattern(None, k) for k in (8, 32, 64, 256)] == ["random", "random", "sequential", "sequential"]
+    with pytest.raises(ValueError, match="access must be one of"):
+        anf.mix_ceiling("regular", 0.7, 32, "mixed")
+    # the pattern reaches every limit sized from the curve
+    assert anf.volume_throughput_mibps(50, "Ultra", read_share=0.7, io_kib=32, access="random") == curve[8][0.7]
+    assert not anf.size_volume(50, 2500, "Ultra", read_share=0.7, io_kib=32, access="random")["feasible"]
+    assert anf.size_volume(50, 2500, "Ultra", read_share=0.7, io_kib=32, access="sequential")["feasible"]
+
+
 def test_read_share_needed_inverts_the_curve():
     # 64 KiB: 3,000 MiB/s lies between 70 % (2,850) and 80 % reads (3,096): 0.7 + 150 / 246 x 0.1
     assert anf.read_share_needed(3000) == pytest.approx(0.7 + 150 / 246 * 0.1)
     assert anf.read_share_needed(1000) == 0.0  # below all writes' 1,733
     assert np.isnan(anf.read_share_needed(5000))  # above all reads' 4,500
-    # 16 KiB, interpolated: the share found reaches the need and 0.001 less does not
-    share = anf.read_share_needed(1562.5, io_kib=16)
-    assert anf.mix_ceiling_mibps("regular", share, 16) >= 1562.5 > anf.mix_ceiling_mibps("regular", share - 0.001, 16)
+    # 6 KiB, interpolated: the share found reaches the need and 0.001 less does not
+    share = anf.read_share_needed(1562.5, io_kib=6)
+    assert anf.mix_ceiling_mibps("regular", share, 6) >= 1562.5 > anf.mix_ceiling_mibps("regular", share - 0.001, 6)
 
 
 def test_cool_access_on_large_volumes_follows_the_latest_revision():

@@ -586,8 +586,9 @@ def volume_target_mibps(block_size_kib, operation="read", volume_type="large"):
     return checks.scalar_or_array(np.minimum(sequential, bandwidth.bandwidth_mibps(random_iops, block)))
 
 
-def measured_ceiling(volume_type, read_share, io_kib):
-    """Most one large volume (or one in breakthrough mode) was measured to move at a share of reads and an I/O size.
+def measured_ceiling(volume_type, read_share, io_kib, access=None):
+    """Most one large volume (or one in breakthrough mode) was measured to move at a share of reads, an I/O size and
+    an access pattern.
 
     Parameters
     ----------
@@ -596,22 +597,27 @@ def measured_ceiling(volume_type, read_share, io_kib):
         Share of the operations that are reads, 0 to 1. [-]
     io_kib : float
         Size of each I/O, greater than 0. [KiB]
+    access : {"random", "sequential"}, optional
+        Default :func:`storageperf.platforms.azure_netapp_files.access_pattern`'s, by the I/O size.
 
     Returns
     -------
     dict
-        ``mibps`` [MiB/s] and ``ops_per_s`` [1/s] at ``io_kib``: the reads' and the writes'
-        :func:`volume_target_mibps` sharing the volume's time, ``1 / (r / read + (1 - r) / write)``, as the client
-        bound blends them; ``basis``: ``"measured"`` at the benchmarks' two sizes (8 KiB random, 256 KiB sequential)
-        all reads or all writes, ``"interpolated"`` between them, ``"extrapolated"`` below 8 or above 256 KiB
-        (nothing was measured there: the operation rate, or the byte rate, is carried on); ``extrapolated`` and
-        ``measurement`` (the results it rests on, in words).
+        ``mibps`` [MiB/s] and ``ops_per_s`` [1/s] at ``io_kib``: the reads' and the writes' ceilings sharing the
+        volume's time, ``1 / (r / read + (1 - r) / write)``, as the client bound blends them; ``basis``:
+        ``"measured"`` at the pattern's benchmark (8 KiB random, 256 KiB sequential), all reads or all writes,
+        ``"interpolated"`` there at a mix of the two, ``"extrapolated"`` at any other size (nothing was measured
+        there); ``extrapolated`` and ``measurement`` (the results it rests on, in words).
 
     Notes
     -----
     The published ceilings (12,800 MiB/s, "up to 50 GiB/s") are what the service grants; these are what a volume
     did. Writes and small I/O stop well below the ceilings (source_discrepancies large-volumes-08, -09), so a plan
-    above them is beyond what was measured.
+    above them is beyond what was measured. Away from its benchmark's size, a pattern is read as the regular
+    volume's curves are (:func:`storageperf.platforms.azure_netapp_files.mix_ceiling`): random I/O keeps the
+    measured operations a second below 8 KiB and the measured bytes above it; sequential I/O keeps the measured
+    bytes above 256 KiB and, below it, the lower of those and the random operations a second at the size
+    (:func:`volume_target_mibps`).
 
     Examples
     --------
@@ -621,17 +627,22 @@ def measured_ceiling(volume_type, read_share, io_kib):
     (12761.0, 709000)
     >>> measured_ceiling("breakthrough", 0.0, 256)["mibps"], measured_ceiling("large", 0.5, 4)["basis"]
     (32637.0, 'extrapolated')
+
+    Random 64 KiB reads are credited with the bytes 8 KiB random reads moved, not the sequential benchmark's:
+
+    >>> round(measured_ceiling("large", 1.0, 64, "random")["mibps"]), measured_ceiling("large", 1.0, 64)["mibps"]
+    (5539, 12761.0)
     """
     checks.choice("volume_type", volume_type, TARGET_VOLUME_TYPES)
     r = float(checks.fraction("read_share", read_share))
     io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
-    read, write = (float(volume_target_mibps(io, op, volume_type)) for op in OPERATIONS)
-    mibps = read if r == 1 else write if r == 0 else 1.0 / (r / read + (1 - r) / write)
+    pattern = anf.access_pattern(access, io)
     small, large = block_size_kib("random read"), block_size_kib("sequential read")
-    if io in (small, large) and r in (0.0, 1.0):
-        basis = "measured"
-    elif small <= io <= large:
-        basis = "interpolated"
+    size = min(io, small) if pattern == "random" else io   # random: no more bytes than 8 KiB moved
+    read, write = (float(volume_target_mibps(size, op, volume_type)) for op in OPERATIONS)
+    mibps = read if r == 1 else write if r == 0 else 1.0 / (r / read + (1 - r) / write)
+    if io == (small if pattern == "random" else large):
+        basis = "measured" if r in (0.0, 1.0) else "interpolated"
     else:
         basis = "extrapolated"
     name = "a large volume" if volume_type == "large" else "a large volume in breakthrough mode"

@@ -74,7 +74,8 @@ def flexible_pool_tib(quota_tib, throughput_mibps):
     return pool_size_tib(np.maximum(quota, tp / _limit("flexible_max_throughput_per_tib", "MiB/s per TiB")))
 
 
-def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regular", read_share=1.0, io_kib=64):
+def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regular", read_share=1.0, io_kib=64,
+                access=None):
     """Smallest quota that holds the data and grants the throughput, and whether the volume type allows it.
 
     Parameters
@@ -85,7 +86,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
         Throughput the volume must grant, greater than 0. [MiB/s]
     service_level : {"Standard", "Premium", "Ultra"}
     volume_type : {"regular", "large"}
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`volume_throughput_mibps`: the ceiling is the lower of the volume type's and the mix curve's.
 
     Returns
@@ -115,7 +116,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     cap = checks.positive("capacity_tib", capacity_tib, "TiB")
     need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     rate = throughput_per_tib_mibps(service_level)
-    ceiling = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib)[2]
+    ceiling = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)[2]
     low, high = quota_range_tib(volume_type)
     by_throughput = need / rate
     quota = np.maximum(np.maximum(cap, by_throughput), low)
@@ -129,7 +130,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
 
 
 def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0,
-               io_kib=64):
+               io_kib=64, access=None):
     """Whether a volume of this quota and service level holds the data and grants the throughput.
 
     Parameters
@@ -142,7 +143,7 @@ def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_
     throughput_mibps : float or array-like
         Throughput it must grant, greater than 0. [MiB/s]
     volume_type : {"regular", "large"}
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`volume_throughput_mibps`.
 
     Returns
@@ -160,7 +161,8 @@ def meets_need(quota_tib, service_level, capacity_tib, throughput_mibps, volume_
     """
     cap = checks.positive("capacity_tib", capacity_tib, "TiB")
     need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
-    granted = volume_throughput_mibps(quota_tib, service_level, volume_type, read_share=read_share, io_kib=io_kib)
+    granted = volume_throughput_mibps(quota_tib, service_level, volume_type, read_share=read_share, io_kib=io_kib,
+                                      access=access)
     result = (np.asarray(quota_tib, dtype=float) >= cap) & (np.asarray(granted) >= need)
     return bool(result) if result.ndim == 0 else result
 
@@ -246,7 +248,7 @@ def manual_qos_pool_tib(capacities_tib, throughputs_mibps, service_level):
 
 
 def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regular", volumes=1, region="eastus",
-              read_share=1.0, io_kib=64):
+              read_share=1.0, io_kib=64, access=None):
     """Volumes of one type and level in one capacity pool, sharing the data and the throughput, and the pool's cost.
 
     Parameters
@@ -261,7 +263,7 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
         How many volumes share the data and the throughput equally, at least 1. [-]
     region : str
         Azure region of the prices, see :func:`regions`.
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`volume_throughput_mibps`: each volume's need must be within the mix curve's ceiling too.
 
     Returns
@@ -297,7 +299,7 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
     need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     high = pool_range_tib()[1]
     if service_level == "Flexible":
-        ceiling = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib)[2]
+        ceiling = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)[2]
         low_q, high_q = quota_range_tib(volume_type)
         quota = np.maximum(cap / n, low_q)
         assigned = np.maximum(need, _limit("flexible_pool_baseline_throughput", "MiB/s"))
@@ -309,7 +311,7 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
         usd = monthly_pool_cost_usd(billed, service_level, np.minimum(assigned, billed * per_tib), region)
         granted = assigned
     else:
-        size = size_volume(cap / n, need / n, service_level, volume_type, read_share, io_kib)
+        size = size_volume(cap / n, need / n, service_level, volume_type, read_share, io_kib, access)
         quota, binding = size["quota_tib"], size["binding"]
         pool = pool_size_tib(n * np.asarray(quota))
         feasible = np.asarray(size["feasible"]) & (pool <= high)
@@ -324,7 +326,7 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
             "feasible": bool(feasible) if scalar else np.asarray(feasible)}
 
 
-def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0, io_kib=64):
+def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_share=1.0, io_kib=64, access=None):
     """A Flexible volume, in a pool of its own, that holds the data and is given the throughput.
 
     Parameters
@@ -334,7 +336,7 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_
     throughput_mibps : float or array-like
         Throughput it must have, greater than 0. [MiB/s]
     volume_type : {"regular", "large", "breakthrough"}
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`volume_throughput_mibps`: the need must be within the mix curve's ceiling too.
 
     Returns
@@ -360,11 +362,12 @@ def flexible_volume(capacity_tib, throughput_mibps, volume_type="regular", read_
     >>> v["pool_tib"], v["throughput_mibps"], v["binding"], v["feasible"]
     (10.0, 1562.5, 'capacity', True)
     """
-    plan = pool_plan(capacity_tib, throughput_mibps, "Flexible", volume_type, read_share=read_share, io_kib=io_kib)
+    plan = pool_plan(capacity_tib, throughput_mibps, "Flexible", volume_type, read_share=read_share, io_kib=io_kib,
+                     access=access)
     return {k: plan[k] for k in ("quota_tib", "pool_tib", "throughput_mibps", "binding", "feasible")}
 
 
-def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
+def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64, access=None):
     """For each service level: the regular volume that holds the data and has the throughput, and its cost.
 
     Parameters
@@ -375,7 +378,7 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1
         Throughput it must have, greater than 0. [MiB/s]
     region : str
         Azure region, see :func:`regions`.
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`volume_throughput_mibps`.
 
     Returns
@@ -402,7 +405,8 @@ def sizing_options(capacity_tib, throughput_mibps, region="eastus", read_share=1
     high = pool_range_tib()[1]
     out = {}
     for level in ALL_SERVICE_LEVELS:
-        plan = pool_plan(capacity_tib, throughput_mibps, level, region=region, read_share=read_share, io_kib=io_kib)
+        plan = pool_plan(capacity_tib, throughput_mibps, level, region=region, read_share=read_share, io_kib=io_kib,
+                         access=access)
         out[level] = {**{k: plan[k] for k in ("quota_tib", "throughput_mibps", "binding", "feasible", "usd")},
                       "pool_tib": checks.scalar_or_array(np.minimum(plan["pool_tib"], high))}
     return out
@@ -468,7 +472,7 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
                               kind="stable").drop(columns="_preview").reset_index(drop=True))
 
 
-def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64):
+def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read_share=1.0, io_kib=64, access=None):
     """The service level whose regular volume costs least for a need, or None if no level's volume can carry it.
 
     Parameters are those of :func:`sizing_options` (a scalar need).
@@ -489,7 +493,7 @@ def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read
     >>> cheapest_service_level(50, 3000, read_share=0.5)
     (None, nan)
     """
-    sizes = sizing_options(capacity_tib, throughput_mibps, region, read_share=read_share, io_kib=io_kib)
+    sizes = sizing_options(capacity_tib, throughput_mibps, region, read_share=read_share, io_kib=io_kib, access=access)
     options = {level: float(o["usd"]) for level, o in sizes.items() if o["feasible"]}
     if not options:
         return None, float("nan")

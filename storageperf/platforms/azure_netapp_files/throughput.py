@@ -29,9 +29,35 @@ _MIX = "azure_netapp_files_mix_curves"
 #: I/O sizes of the published read/write curves of a regular volume [10]_: 4 and 8 KiB random, 64 KiB sequential.
 MIX_IO_KIB = (4, 8, 64)
 
+#: Access patterns a ceiling is read for, and the sizes of a regular volume's published curves of each [10]_.
+ACCESS_PATTERNS = ("random", "sequential")
+MIX_CURVES_KIB = {"random": (4, 8), "sequential": (64,)}
+
+
+def access_pattern(access, io_kib):
+    """The access pattern a ceiling is read for: the one given, or, where none is, the pattern of the published
+    curves at the I/O size (random below the sequential curve's 64 KiB, sequential from it).
+
+    Parameters
+    ----------
+    access : {"random", "sequential"} or None
+    io_kib : float
+        Size of each I/O, greater than 0. [KiB]
+
+    Examples
+    --------
+    >>> access_pattern(None, 8), access_pattern(None, 256), access_pattern("random", 256)
+    ('random', 'sequential', 'random')
+    """
+    if access is None:
+        size = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+        return "sequential" if size >= MIX_CURVES_KIB["sequential"][0] else "random"
+    return checks.choice("access", access, ACCESS_PATTERNS)
+
 
 #: How :func:`mix_ceiling` arrived at its answer: on a published curve (between its 10 % steps of reads, linearly);
-#: between two curves' I/O sizes; or outside the measured sizes, or on a volume type with no published curve.
+#: between two curves of the access pattern's I/O sizes; or outside the pattern's measured sizes, or on a volume type
+#: with no published curve.
 MIX_BASES = ("measured", "interpolated", "extrapolated")
 
 
@@ -77,8 +103,9 @@ def _mix_points(io_kib, document="anf-advanced-calculator"):
     return tuple(float(r) for r in rows["read_percent"].to_numpy() / 100), tuple(float(m) for m in mibps)
 
 
-def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
-    """Most throughput one volume moves at a share of reads and an I/O size, and how far that is from a measurement.
+def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64, access=None):
+    """Most throughput one volume moves at a share of reads, an I/O size and an access pattern, and how far that is
+    from a measurement.
 
     Parameters
     ----------
@@ -87,6 +114,9 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
         Share of the operations that are reads, 0 (all writes) to 1 (all reads).
     io_kib : float
         Size of each I/O, greater than 0. [KiB]
+    access : {"random", "sequential"}, optional
+        The access pattern whose curves are read; default :func:`access_pattern`'s, by the I/O size. A mix of the
+        two is read as random: its ceiling is never above the sequential one.
 
     Returns
     -------
@@ -97,12 +127,16 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
 
     Notes
     -----
-    A regular volume follows Microsoft's advanced calculator [10]_: linear between its 10 % steps of reads. The 4 and
-    8 KiB curves are random I/O at one IOPS, the 64 KiB curve sequential I/O. Between 4 and 64 KiB the ceiling is
-    interpolated between the neighbouring curves, linearly in the logarithm of the size (``"interpolated"``); below
-    4 KiB the 4 KiB curve's IOPS hold, above 64 KiB its MiB/s (``"extrapolated"``: nothing was measured there).
-    Large, breakthrough and extra-large volumes have no published curve: the answer is ``inf`` (their ceiling
-    alone), ``"measured"`` only for all-read 64 KiB I/O, which their ceilings describe, and ``"extrapolated"``
+    A regular volume follows Microsoft's advanced calculator [10]_: linear between its 10 % steps of reads. Its
+    random curves are 4 and 8 KiB (between them the ceiling is interpolated, linearly in the logarithm of the size:
+    ``"interpolated"``); its sequential curve is 64 KiB. A random curve is never blended with the sequential one.
+    Outside the pattern's measured sizes (``"extrapolated"``: nothing was measured there) a random ceiling keeps the
+    4 KiB curve's operations a second below 4 KiB and the 8 KiB curve's MiB/s above 8 KiB (larger random I/O is
+    credited with no more bytes than the largest measured); a sequential ceiling keeps the 64 KiB curve's MiB/s above
+    64 KiB, and below it the lower of that and the random curves' operations a second at the size (the volume's
+    byte rate and operation rate each a limit of its own). So random is never above sequential. Large,
+    breakthrough and extra-large volumes have no published curve: the answer is ``inf`` (their ceiling alone),
+    ``"measured"`` only for all-read 64 KiB sequential I/O, which their ceilings describe, and ``"extrapolated"``
     otherwise. Microsoft's benchmark page [11]_ states lower ends than the calculator (``mix_curve(...,
     document="anf-benchmarks-linux")``): source discrepancy anf-mix-01.
 
@@ -114,33 +148,50 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64):
     {'mibps': 1733.0, 'basis': 'measured', 'extrapolated': False}
     >>> mix_ceiling("regular", 0.7, 8)["mibps"], mix_ceiling("regular", 1.0, 256)["basis"]
     (2106.0, 'extrapolated')
+
+    Random 32 KiB I/O at 70 % reads is beyond the random curves: the 8 KiB curve's bytes, not a blend with the
+    sequential curve; read as sequential, the 64 KiB curve's.
+
+    >>> mix_ceiling("regular", 0.7, 32, "random")["mibps"], mix_ceiling("regular", 0.7, 32, "sequential")["mibps"]
+    (2106.0, 2850.0)
     """
     checks.choice("volume_type", volume_type, VOLUME_TYPES)
     share = checks.fraction("read_share", read_share)
     size = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+    pattern = access_pattern(access, size)
     if volume_type != "regular":
-        basis = "measured" if size == MIX_IO_KIB[-1] and np.all(share == 1) else "extrapolated"
+        basis = ("measured" if pattern == "sequential" and size == MIX_IO_KIB[-1] and np.all(share == 1)
+                 else "extrapolated")
         return {"mibps": checks.scalar_or_array(np.full(np.shape(share), np.inf)), "basis": basis,
                 "extrapolated": basis == "extrapolated"}
 
     def on_curve(kib):
         return np.interp(share, *_mix_points(kib))
 
-    if size in MIX_IO_KIB:
-        mibps, basis = on_curve(size), "measured"
-    elif size < MIX_IO_KIB[0]:
-        mibps, basis = on_curve(MIX_IO_KIB[0]) * size / MIX_IO_KIB[0], "extrapolated"
-    elif size > MIX_IO_KIB[-1]:
-        mibps, basis = on_curve(MIX_IO_KIB[-1]), "extrapolated"
+    (low, high), (seq,) = MIX_CURVES_KIB["random"], MIX_CURVES_KIB["sequential"]
+
+    def random(kib):
+        if kib < low:
+            return on_curve(low) * kib / low, "extrapolated"
+        if kib > high:
+            return on_curve(high), "extrapolated"
+        if kib in (low, high):
+            return on_curve(kib), "measured"
+        w = np.log(kib / low) / np.log(high / low)
+        return (1 - w) * on_curve(low) + w * on_curve(high), "interpolated"
+
+    if pattern == "random":
+        mibps, basis = random(size)
+    elif size >= seq:
+        mibps, basis = on_curve(seq), "measured" if size == seq else "extrapolated"
     else:
-        low = max(k for k in MIX_IO_KIB if k < size)
-        high = min(k for k in MIX_IO_KIB if k > size)
-        w = np.log(size / low) / np.log(high / low)
-        mibps, basis = (1 - w) * on_curve(low) + w * on_curve(high), "interpolated"
+        ops_kib = min(max(size, low), high)   # the random curves' operations a second at the size
+        by_ops = random(ops_kib)[0] * (1.0 if ops_kib == size else size / ops_kib)
+        mibps, basis = np.minimum(on_curve(seq), by_ops), "extrapolated"
     return {"mibps": checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
 
 
-def mix_ceiling_mibps(volume_type="regular", read_share=1.0, io_kib=64):
+def mix_ceiling_mibps(volume_type="regular", read_share=1.0, io_kib=64, access=None):
     """Most throughput one volume moves at a share of reads and an I/O size: ``mix_ceiling(...)["mibps"]``. [MiB/s]
 
     Examples
@@ -148,10 +199,10 @@ def mix_ceiling_mibps(volume_type="regular", read_share=1.0, io_kib=64):
     >>> mix_ceiling_mibps("regular", 1.0, 64), mix_ceiling_mibps("regular", 0.0, 64)
     (4500.0, 1733.0)
     """
-    return mix_ceiling(volume_type, read_share, io_kib)["mibps"]
+    return mix_ceiling(volume_type, read_share, io_kib, access)["mibps"]
 
 
-def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64):
+def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64, access=None):
     """Smallest share of reads at which :func:`mix_ceiling` reaches a throughput.
 
     Parameters
@@ -178,7 +229,7 @@ def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64):
     """
     need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
     shares = np.linspace(0, 1, 1001)
-    reach = np.asarray(mix_ceiling(volume_type, shares, io_kib)["mibps"]) >= need
+    reach = np.asarray(mix_ceiling(volume_type, shares, io_kib, access)["mibps"]) >= need
     if not reach.any():
         return float("nan")
     first = int(np.argmax(reach))
@@ -190,14 +241,14 @@ def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64):
     return float(shares[first])
 
 
-def effective_ceiling_mibps(service_level, volume_type, read_share, io_kib):
+def effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access=None):
     """A volume's ceiling, the read/write mix curve's, and the lower of the two, the one that holds.
 
     Parameters
     ----------
     service_level, volume_type
         As in :func:`volume_ceiling_mibps`.
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`mix_ceiling`.
 
     Returns
@@ -211,7 +262,7 @@ def effective_ceiling_mibps(service_level, volume_type, read_share, io_kib):
     (4500.0, 1733.0, 1733.0)
     """
     ceiling = volume_ceiling_mibps(service_level, volume_type)
-    mix = mix_ceiling_mibps(volume_type, read_share, io_kib)
+    mix = mix_ceiling_mibps(volume_type, read_share, io_kib, access)
     return ceiling, mix, checks.scalar_or_array(np.minimum(ceiling, mix))
 
 
@@ -225,7 +276,7 @@ MIX_LIMIT = "read/write mix curve"
 
 
 def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", cool_access=False, read_share=1.0,
-                            io_kib=64):
+                            io_kib=64, access=None):
     """Throughput limit of a volume with automatic QoS.
 
     Parameters
@@ -236,7 +287,7 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
     volume_type : {"regular", "large"}
     cool_access : bool
         Whether cool access is enabled (Premium and Ultra only).
-    read_share, io_kib
+    read_share, io_kib, access
         The workload's share of reads (0 to 1) and I/O size [KiB], as in :func:`mix_ceiling`. The defaults, all
         reads of 64 KiB, give the volume type's ceiling: the numbers of the guide before the mix was an input.
 
@@ -270,7 +321,7 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
     1733.0
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
-    ceiling, mix, _ = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib)
+    ceiling, mix, _ = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)
     quota = check_quota_tib(quota_tib, volume_type)
     return bounds.tightest(_limits(quota, rate, ceiling, mix))[0]
 
@@ -279,7 +330,8 @@ def volume_throughput_mibps(quota_tib, service_level, volume_type="regular", coo
 TIED_LIMITS = "quota x service level and volume ceiling (a tie)"
 
 
-def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=False, read_share=1.0, io_kib=64):
+def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=False, read_share=1.0, io_kib=64,
+                  access=None):
     """Which limit sets :func:`volume_throughput_mibps`: ``"quota x service level"``, ``"volume ceiling"`` or
     :data:`MIX_LIMIT`.
 
@@ -304,7 +356,7 @@ def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=F
     'read/write mix curve'
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
-    ceiling, mix, _ = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib)
+    ceiling, mix, _ = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)
     quota = check_quota_tib(quota_tib, volume_type)
     by_quota = quota * rate
     binding = bounds.tightest(_limits(quota, rate, ceiling, mix))[1]
@@ -315,14 +367,14 @@ def binding_limit(quota_tib, service_level, volume_type="regular", cool_access=F
 
 
 def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regular", cool_access=False, read_share=1.0,
-                             io_kib=64):
+                             io_kib=64, access=None):
     """Smallest quota whose service level grants a throughput (before the ceiling).
 
     Parameters
     ----------
     throughput_mibps : float or array-like
         Throughput needed, greater than 0 and at most the volume's ceiling. [MiB/s]
-    service_level, volume_type, cool_access, read_share, io_kib
+    service_level, volume_type, cool_access, read_share, io_kib, access
         As in :func:`volume_throughput_mibps`.
 
     Returns
@@ -342,7 +394,7 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
     46.875
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
-    ceiling, mix, top = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib)
+    ceiling, mix, top = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)
     context = f"for a {volume_type} {service_level} volume"
     if np.ndim(mix) == 0 and mix < ceiling:
         context += f" at {float(read_share):.0%} reads of {float(io_kib):g} KiB"
@@ -352,7 +404,7 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
 
 
 def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, rule="2026", volume_type="regular",
-                                        read_share=1.0, io_kib=64, reading="generous", data_tib=None):
+                                        read_share=1.0, io_kib=64, access=None, reading="generous", data_tib=None):
     """Throughput limit of a volume with cool access, by one of the rules Microsoft's pages have given.
 
     Parameters
@@ -365,7 +417,7 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     rule : {"2024", "2025", "2026"}
         See :data:`COOL_ACCESS_RULES`; :func:`cool_access_rule` says which applies to a pool.
     volume_type : {"regular", "large"}
-    read_share, io_kib
+    read_share, io_kib, access
         As in :func:`volume_throughput_mibps`: the mix curve caps every rule.
     reading : {"generous", "literal"}
         Of the 2026 rule, one of :data:`COOL_2026_READINGS`; default the generous one. [-]
@@ -408,7 +460,7 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
     cool = checks.in_range("cool_tib", cool_tib, 0, np.max(quota), "TiB", "(at most the quota)")
     if np.any(cool > quota):
         raise ValueError(f"cool_tib must be at most quota_tib; got cool_tib={cool_tib!r}, quota_tib={quota_tib!r}")
-    mix = {"read_share": read_share, "io_kib": io_kib}
+    mix = {"read_share": read_share, "io_kib": io_kib, "access": access}
     if rule == "2024":
         return volume_throughput_mibps(quota, service_level, volume_type, **mix)
     if rule == "2025":
