@@ -2,7 +2,8 @@
 
 Every chapter asks the same question of a different path: clients, quota, a volume ceiling, a VM's disk throttle,
 a disk's IOPS limit. :func:`tightest` answers it once for all of them; :func:`mixed_iops_limit` is the case of a
-read/write mix against separate read and write limits.
+read/write mix against separate read and write limits; :func:`by_access_pattern` reads one measured random and one
+measured sequential result at another I/O size without blending the two.
 
 References
 ----------
@@ -57,6 +58,57 @@ def tightest(limits):
 MIX_LIMITS = ("read IOPS", "write IOPS", "read throughput", "write throughput")
 #: The limits :func:`mixed_iops_limit` names when reads and writes share one IOPS budget (``iops_shared=True``).
 SHARED_MIX_LIMITS = ("read and write IOPS together", "read throughput", "write throughput")
+
+
+#: The access patterns :func:`by_access_pattern` reads a ceiling for. A mix of the two is sized as random, the lower.
+ACCESS_PATTERNS = ("random", "sequential")
+
+
+def by_access_pattern(io_kib, access, random, sequential):
+    """A ceiling at an I/O size, for an access pattern, from what one random and one sequential test measured.
+
+    Parameters
+    ----------
+    io_kib : float
+        Size of each I/O, greater than 0. [KiB]
+    access : {"random", "sequential"}
+    random, sequential : tuple
+        ``(KiB, MiB/s)``: the I/O size each test ran and the throughput it measured (MiB/s may be an array, e.g. by
+        share of reads).
+
+    Returns
+    -------
+    tuple
+        ``(MiB/s, measured)``: ``measured`` is True only at the pattern's own test size.
+
+    Notes
+    -----
+    Random I/O keeps the random test's operations a second below its size and its bytes a second above it (larger
+    random I/O is credited with no more bytes than were measured); sequential I/O keeps its test's bytes a second
+    above its size and, below it, the lower of those and the random test's operations a second at the size: the
+    operation rate and the byte rate each a limit of its own [1]_. So random is never above sequential where the
+    sequential test moved more bytes, and a random result is never blended with a sequential one.
+
+    Examples
+    --------
+    A regular volume's 8 KiB random (3,364 MiB/s) and 64 KiB sequential (4,500 MiB/s) reads, at 32 and 4 KiB:
+
+    >>> by_access_pattern(32, "random", (8, 3364.0), (64, 4500.0))
+    (3364.0, False)
+    >>> by_access_pattern(32, "sequential", (8, 3364.0), (64, 4500.0))
+    (4500.0, False)
+    >>> by_access_pattern(4, "random", (8, 3364.0), (64, 4500.0))
+    (1682.0, False)
+    """
+    checks.choice("access", access, ACCESS_PATTERNS)
+    io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+    (r_kib, r_mibps), (s_kib, s_mibps) = random, sequential
+    by_ops = r_mibps * (min(io, r_kib) / r_kib if access == "random" else io / r_kib)
+    if access == "random":
+        mibps = r_mibps if io == r_kib else by_ops
+    else:
+        mibps = s_mibps if io >= s_kib else np.minimum(s_mibps, r_mibps if io == r_kib else by_ops)
+    return checks.scalar_or_array(np.asarray(mibps, dtype=float)), io == (r_kib if access == "random" else s_kib)
 
 
 def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_per_s, write_mb_per_s, *,

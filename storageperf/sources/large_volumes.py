@@ -638,8 +638,9 @@ def measured_ceiling(volume_type, read_share, io_kib, access=None):
     io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
     pattern = anf.access_pattern(access, io)
     small, large = block_size_kib("random read"), block_size_kib("sequential read")
-    size = min(io, small) if pattern == "random" else io   # random: no more bytes than 8 KiB moved
-    read, write = (float(volume_target_mibps(size, op, volume_type)) for op in OPERATIONS)
+    read, write = (float(bounds.by_access_pattern(io, pattern, (small, volume_target_mibps(small, op, volume_type)),
+                                                  (large, volume_target_mibps(large, op, volume_type)))[0])
+                   for op in OPERATIONS)
     mibps = read if r == 1 else write if r == 0 else 1.0 / (r / read + (1 - r) / write)
     if io == (small if pattern == "random" else large):
         basis = "measured" if r in (0.0, 1.0) else "interpolated"

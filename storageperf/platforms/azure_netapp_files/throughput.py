@@ -169,25 +169,13 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64, access=None):
         return np.interp(share, *_mix_points(kib))
 
     (low, high), (seq,) = MIX_CURVES_KIB["random"], MIX_CURVES_KIB["sequential"]
-
-    def random(kib):
-        if kib < low:
-            return on_curve(low) * kib / low, "extrapolated"
-        if kib > high:
-            return on_curve(high), "extrapolated"
-        if kib in (low, high):
-            return on_curve(kib), "measured"
-        w = np.log(kib / low) / np.log(high / low)
-        return (1 - w) * on_curve(low) + w * on_curve(high), "interpolated"
-
-    if pattern == "random":
-        mibps, basis = random(size)
-    elif size >= seq:
-        mibps, basis = on_curve(seq), "measured" if size == seq else "extrapolated"
-    else:
-        ops_kib = min(max(size, low), high)   # the random curves' operations a second at the size
-        by_ops = random(ops_kib)[0] * (1.0 if ops_kib == size else size / ops_kib)
-        mibps, basis = np.minimum(on_curve(seq), by_ops), "extrapolated"
+    # the random point read at the size: on a curve, between the two (log-linear), or the nearer curve outside
+    near = min(max(size, low), high)
+    w = np.log(near / low) / np.log(high / low)
+    random = (near, on_curve(near) if near in (low, high) else (1 - w) * on_curve(low) + w * on_curve(high))
+    mibps, measured = bounds.by_access_pattern(size, pattern, random, (seq, on_curve(seq)))
+    basis = ("measured" if measured or (pattern == "random" and size in (low, high))
+             else "interpolated" if pattern == "random" and low < size < high else "extrapolated")
     return {"mibps": checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
 
 
