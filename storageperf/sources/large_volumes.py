@@ -375,6 +375,64 @@ def connection_mibps(operation="read"):
     return client_mibps(f"sequential {operation}", "without")
 
 
+def scale_up_nconnect():
+    """The nconnect of the article's single client with nconnect, which the article does not state.
+
+    Returns
+    -------
+    int
+        8, from the mount options of the article's revision of 2023-05-01, whose scale-up results are the same
+        (10,000 and 6,600 MiB/s, 426,000 and 405,000 IOPS). [connections]
+
+    Examples
+    --------
+    >>> scale_up_nconnect()
+    8
+    """
+    return int(_test("rev2023_scaleup_nconnect", "connections"))
+
+
+def connections_mibps(nconnect, operation="read"):
+    """What a mount's ``nconnect`` TCP connections carried in the article's scale-up test, where it was measured.
+
+    Parameters
+    ----------
+    nconnect : int
+        TCP connections of the mount, 1 to 16. [-]
+    operation : {"read", "write"}
+
+    Returns
+    -------
+    dict
+        ``mibps``: 256 KiB sequential reads or writes of the article's one E104id_v5 over that many connections
+        [MiB/s], infinite where nothing was measured; ``basis``: ``"measured"`` or ``"not known"``.
+
+    Notes
+    -----
+    Two counts were measured: one connection (the client without nconnect, :func:`connection_mibps`: 1,000 and
+    1,650 MiB/s) and :func:`scale_up_nconnect` connections (the client with nconnect, :func:`client_mibps`:
+    10,000 and 6,600 MiB/s). One connection's rate times ``nconnect`` is not a bound: it gives 8,000 MiB/s of
+    reads at nconnect=8, where the client read 10,000. So no per-connection figure is assumed: at another count
+    the bound is not known, and is not applied. At nconnect=8 the 10,000 MiB/s is what the volume then allowed
+    (10,240 MiB/s, large-volumes-05), so eight connections may carry more.
+
+    Examples
+    --------
+    >>> connections_mibps(1), connections_mibps(8, "write")
+    ({'mibps': 1000.0, 'basis': 'measured'}, {'mibps': 6600.0, 'basis': 'measured'})
+    >>> connections_mibps(4)
+    {'mibps': inf, 'basis': 'not known'}
+    """
+    checks.choice("operation", operation, OPERATIONS)
+    high = data.value("azure_netapp_files_limits", "nconnect_max", "connections")
+    n = checks.whole_number("nconnect", nconnect, 1, high)
+    if n == 1:
+        return {"mibps": connection_mibps(operation), "basis": "measured"}
+    if n == scale_up_nconnect():
+        return {"mibps": client_mibps(f"sequential {operation}", "with"), "basis": "measured"}
+    return {"mibps": float("inf"), "basis": "not known"}
+
+
 def client_iops(operation="read"):
     """The most 8 KiB random operations one client did in the article's scale-up test, with nconnect.
 
@@ -426,7 +484,8 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
         ``network``, ``in_flight``, ``connections`` and ``iops_bound`` bounds and ``mibps`` (the smallest) [MiB/s];
         ``iops`` at the block size [1/s]; ``binding`` (one of :data:`CLIENT_LIMITS`); ``requests`` in flight [-];
         ``network_is_limit``: True for writes (egress, limited by Azure), False for reads (ingress, not limited:
-        the figure is a guide).
+        the figure is a guide); ``connections_basis``: ``"measured"`` or ``"not known"``
+        (:func:`connections_mibps`; ``connections`` is then infinite).
 
     Notes
     -----
@@ -435,8 +494,10 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     * the service keeps at most 128 NFSv3 requests in flight per TCP connection [3]_, so a mount with ``nconnect``
       connections keeps ``nconnect x 128``; each request carries ``min(block, rsize)``, and by Little's law a
       client moves at most ``requests x request size / latency``;
-    * each connection carries at most what one connection carried in the article's test,
-      :func:`connection_mibps` (reads and writes apart), so ``nconnect x`` that;
+    * the connections carry at most what the article's client moved over as many connections
+      (:func:`connections_mibps`): one connection's result without nconnect, or the client's with the
+      ``nconnect=8`` of its 2023 revision; for any other count no source gives a figure, and the bound is not
+      applied (``connections_basis`` says ``"not known"``);
     * the client does at most :func:`client_iops` operations a second, what the article's client did with
       nconnect;
     * the VM size's network (:func:`storageperf.platforms.azure_vm.network_mibps`).
@@ -460,6 +521,12 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     >>> b = client_bounds("Standard_E104id_v5", 1, 2.0, 256)
     >>> b["mibps"], b["binding"]
     (1000.0, "connections' throughput")
+
+    With nconnect=8 the connections carried what the article's client read with it, 10,000 MiB/s, not 8 x 1,000:
+
+    >>> b = client_bounds("Standard_E104id_v5", 8, 2.0, 256)
+    >>> b["connections"], b["connections_basis"], b["binding"]
+    (10000.0, 'measured', "connections' throughput")
     """
     checks.choice("operation", operation, OPERATIONS)
     limits = "azure_netapp_files_limits"
@@ -473,7 +540,8 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
     request_kib = np.minimum(block, rsize)
     in_flight = bandwidth.bandwidth_mibps(queueing.littles_law_iops(requests, latency), request_kib)
     network = azure_vm.network_mibps(vm_size)
-    connections = nconnect * connection_mibps(operation)
+    carried = connections_mibps(nconnect, operation)
+    connections = carried["mibps"]
     by_iops = bandwidth.bandwidth_mibps(client_iops(operation), block)
     shape = np.shape(np.broadcast_arrays(in_flight, by_iops)[0])
     mibps, binding = bounds.tightest(dict(zip(CLIENT_LIMITS, (
@@ -483,59 +551,109 @@ def client_bounds(vm_size, nconnect, latency_ms, block_size_kib, operation="read
             "iops_bound": checks.scalar_or_array(by_iops), "mibps": checks.scalar_or_array(mibps),
             "iops": checks.scalar_or_array(bandwidth.iops_from_bandwidth(mibps, block)),
             "binding": str(binding) if np.ndim(binding) == 0 else binding, "requests": float(requests),
-            "network_is_limit": operation == "write"}
+            "network_is_limit": operation == "write", "connections_basis": carried["basis"]}
 
 
-#: The bounds :func:`stream_bounds` takes the smaller of, in the order ties are broken.
-STREAM_LIMITS = ("read-ahead", "the client's bounds")
+#: The bounds :func:`stream_bounds` takes the smallest of, in the order ties are broken.
+STREAM_LIMITS = ("read-ahead", "per-stream copy", "the client's bounds")
 
 
-def stream_bounds(vm_size, nconnect, latency_ms, read_ahead_kib, block_size_kib=256.0):
-    """What one sequential read stream of one client moves: one read-ahead window a round trip, or the client's bound.
+def unloaded_latency_ms():
+    """The round trip of one request to a large volume under no load: the lowest latency a large volume recorded.
+
+    Returns
+    -------
+    float
+        The average latency of SPECstorage Solution 2020 result 00143 (one large volume) at its lightest load
+        point: 0.3 ms. [ms]
+
+    Notes
+    -----
+    The result's latency stays at its lightest point's over the first load points (0.3 ms from 110 to 550 job
+    sets), so it is the floor the volume and network give, not a queue. It is SPEC's EDA mix, mostly metadata
+    operations; a 256 KiB read also spends its transfer time on the wire, so its own round trip is no shorter,
+    and the read-ahead bound at this latency is a most. No Microsoft page states the unloaded latency of a
+    large read. The 2.1 ms of :func:`implied_latency_ms` is 128 requests queued on one connection: a loaded
+    round trip, which one read-ahead window does not wait on.
+
+    Examples
+    --------
+    >>> unloaded_latency_ms()
+    0.3
+    """
+    spec = data.load("hpc_eda_spec_results")
+    spec = spec[(spec["result"].astype(str).str.zfill(5) == "00143") & (spec["metric"] == "avg_latency_ms")]
+    return float(spec.loc[spec["job_sets"].idxmin(), "value"])
+
+
+def stream_bounds(vm_size, nconnect, latency_ms, read_ahead_kib, block_size_kib=256.0, copy_limit_mibps=None):
+    """What one sequential read stream of one client moves: one read-ahead window a round trip, its copy, or the client.
 
     Parameters
     ----------
-    vm_size, nconnect, latency_ms, block_size_kib
-        As in :func:`client_bounds` (reads). The latency is the round trip the read-ahead window waits on.
+    vm_size, nconnect, block_size_kib
+        As in :func:`client_bounds` (reads).
+    latency_ms : float or array-like
+        The round trip one read-ahead window waits on: one request's latency with no queue ahead of it
+        (:func:`unloaded_latency_ms`, or the reader's own), greater than 0. [ms]
     read_ahead_kib : float or array-like
         The mount's NFS read-ahead, greater than 0 (:func:`storageperf.platforms.azure_netapp_files.read_ahead_kib`:
         Linux's default or Microsoft's recommendation). [KiB]
+    copy_limit_mibps : float, optional
+        What one buffered stream's copy from the page cache allows on this client, greater than 0 (a reader's
+        measurement). Default: not known, and not applied. [MiB/s]
 
     Returns
     -------
     dict
         ``read_ahead``: the window's bound (:func:`storageperf.concepts.bandwidth.read_ahead_stream_mibps`) and
-        ``mibps``, the smaller of it and the client's [MiB/s]; ``binding`` (one of :data:`STREAM_LIMITS`);
-        ``client``: :func:`client_bounds`; ``streams``: sequential streams that together reach the client's bound,
-        ``ceil(client / read-ahead)``, at least 1 [-].
+        ``mibps``, the smallest of it, the copy limit and the client's [MiB/s]; ``binding`` (one of
+        :data:`STREAM_LIMITS`); ``client``: :func:`client_bounds`; ``copy_limit`` [MiB/s] (NaN when not known)
+        and ``copy_known``; ``basis``, in words; ``streams``: sequential streams that together reach the
+        client's bound, ``ceil(client / one stream)``, at least 1 (a fewest, when the copy limit is not known) [-].
 
     Notes
     -----
     A buffered sequential reader (one ``cp``, one fio job with ``direct=0``) waits on its read-ahead window; the
-    client's other bounds are for all its streams together. So one stream gets the smaller of the two, and a client
-    reaches its own bound only with enough streams. Direct I/O bypasses read-ahead: its stream is bound by the
-    requests it keeps in flight (fio's ``iodepth``), which :func:`client_bounds` counts. Random reads get no
-    read-ahead either.
+    client's other bounds are for all its streams together. So one stream gets the smallest of the window's
+    bound, its own copy through the page cache (one thread's work per byte, which no source the guide holds
+    states), and the client's; a client reaches its own bound only with enough streams. Without the copy limit
+    the result is a most: one stream is not known to reach it. Direct I/O bypasses read-ahead and the copy: its
+    stream is bound by the requests it keeps in flight (fio's ``iodepth``), which :func:`client_bounds` counts.
+    Random reads get no read-ahead either.
 
     Examples
     --------
-    One E104id_v5, nconnect=8, at the 2.1 ms one connection's random reads imply (:func:`implied_latency_ms`):
-    Linux's default 128 KiB holds one stream to 59 MiB/s, and 135 such streams reach the client's 8,000 MiB/s;
-    15,360 KiB lets one stream move 7,132 MiB/s, still the window's bound, and two streams reach the client's.
-    Without nconnect, one connection's 1,000 MiB/s binds the stream first:
+    One E104id_v5, nconnect=8, at the unloaded round trip (0.3 ms): Linux's default 128 KiB holds one stream to
+    417 MiB/s, and at least 24 such streams reach the client's 10,000 MiB/s; 15,360 KiB lets the window pass the
+    client's bound, so one stream is bound by the client or by its copy, which is not known:
 
-    >>> ms = implied_latency_ms("random read")
+    >>> ms = unloaded_latency_ms()
     >>> [(round(s["mibps"]), s["binding"], s["streams"])
     ...  for s in (stream_bounds("Standard_E104id_v5", 8, ms, ra) for ra in (128, 15_360))]
-    [(59, 'read-ahead', 135.0), (7132, 'read-ahead', 2.0)]
-    >>> stream_bounds("Standard_E104id_v5", 1, ms, 15_360)["binding"]
-    "the client's bounds"
+    [(417, 'read-ahead', 24.0), (10000, "the client's bounds", 1.0)]
+    >>> stream_bounds("Standard_E104id_v5", 8, ms, 15_360)["basis"]
+    "a most: one stream's copy limit is not known"
+
+    A copy limit the reader measured binds when it is the smallest:
+
+    >>> stream_bounds("Standard_E104id_v5", 8, ms, 15_360, copy_limit_mibps=2_000)["binding"]
+    'per-stream copy'
     """
     client = client_bounds(vm_size, nconnect, latency_ms, block_size_kib, "read")
     window = bandwidth.read_ahead_stream_mibps(read_ahead_kib, latency_ms)
-    mibps, binding = bounds.tightest(dict(zip(STREAM_LIMITS, (window, client["mibps"]))))
-    streams = np.maximum(np.ceil(np.asarray(client["mibps"]) / np.asarray(window)), 1.0)
-    return {"read_ahead": window, "mibps": mibps, "binding": binding, "client": client,
+    known = copy_limit_mibps is not None
+    copy = (float(checks.positive("copy_limit_mibps", checks.scalar("copy_limit_mibps", copy_limit_mibps, "MiB/s"),
+                                  "MiB/s")) if known else np.inf)
+    mibps, binding = bounds.tightest(dict(zip(STREAM_LIMITS, (window, np.full(np.shape(window), copy),
+                                                              client["mibps"]))))
+    one = np.minimum(np.asarray(window), copy)
+    streams = np.maximum(np.ceil(np.asarray(client["mibps"]) / one), 1.0)
+    return {"read_ahead": window, "mibps": checks.scalar_or_array(mibps),
+            "binding": str(binding) if np.ndim(binding) == 0 else binding, "client": client,
+            "copy_limit": copy if known else float("nan"), "copy_known": known,
+            "basis": "the smallest of the bounds, the copy limit measured" if known
+            else "a most: one stream's copy limit is not known",
             "streams": checks.scalar_or_array(streams)}
 
 
