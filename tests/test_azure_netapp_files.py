@@ -268,3 +268,19 @@ def test_read_ahead_settings_are_microsofts():
     # the page's udev rule sets another value than its text (large-volumes-14): both are kept, the text's is used
     assert data.value("azure_netapp_files_read_ahead", "read_ahead_udev_rule", "KiB") != anf.read_ahead_kib(
         "Microsoft's recommendation")
+
+
+def test_the_flexible_status_cites_the_announcement_and_the_page_that_still_says_preview():
+    # What's new in Azure NetApp Files (ms.date 2025-12-09), September 2025: "Flexible service level ... is now
+    # generally available (GA)"; not a performance-table row, which says nothing of availability
+    from storageperf import data
+    support = data.load("azure_netapp_files_volume_support")
+    flexible = support[(support["service_level"] == "Flexible") & support["volume_type"].isin(["regular", "large"])]
+    assert set(flexible["document"]) == {"anf-whats-new"}
+    assert flexible["quote"].str.contains("generally available").all()
+    assert anf.volume_status("regular", "Flexible") == "generally available"
+    # the capacity-pool page (ms.date 2025-05-14) still says "currently in preview": a discrepancy, dated
+    e = anf.volume_status_evidence("regular", "Flexible")
+    assert (e["document"], e["date"]) == ("anf-whats-new", "2025-12-09")
+    assert [(c["document"], c["date"]) for c in e["contradicted_by"]] == [("anf-set-up-capacity-pool", "2025-05-14")]
+    assert "currently in preview" in e["contradicted_by"][0]["quote"]

@@ -77,6 +77,7 @@ from .limits import (  # noqa: F401
     throughput_per_tib_mibps,
     volume_ceiling_mibps,
     volume_status,
+    volume_status_evidence,
 )
 from .pricing import (  # noqa: F401
     CAPACITY_METERS,
@@ -196,6 +197,7 @@ __all__ = sorted([
     'throughput_per_tib_mibps',
     'volume_ceiling_mibps',
     'volume_status',
+    'volume_status_evidence',
     'volume_throughput_mibps',
     'volume_type_options',
 ])

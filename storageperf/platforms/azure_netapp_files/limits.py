@@ -153,6 +153,14 @@ def volume_status(volume_type, service_level):
     str
         ``"generally available"`` or ``"preview"``.
 
+    Notes
+    -----
+    Each status is the one its row's document states (:func:`volume_status_evidence` gives it with its date and the
+    pages that say otherwise). The Flexible service level's is Microsoft's announcement, "What's new in Azure NetApp
+    Files" (ms.date 2025-12-09), September 2025: "Flexible service level ... is now generally available (GA)". The
+    capacity-pool page (ms.date 2025-05-14) still says "currently in preview" (source_discrepancies
+    large-volumes-15).
+
     Examples
     --------
     >>> volume_status("large", "Flexible"), volume_status("breakthrough", "Flexible")
@@ -160,6 +168,48 @@ def volume_status(volume_type, service_level):
     """
     checks.choice("service_level", service_level, supported_service_levels(volume_type))
     return str(_support()[(volume_type, service_level)])
+
+
+def volume_status_evidence(volume_type, service_level):
+    """Where :func:`volume_status` comes from: its document, the document's date, the quote, and dated pages that
+    say otherwise.
+
+    Parameters
+    ----------
+    volume_type, service_level
+        As in :func:`volume_status`.
+
+    Returns
+    -------
+    dict
+        ``status``; ``document`` (an id of ``data/documents.csv``), ``date`` (ISO), ``location`` and ``quote`` of the
+        status's row in ``data/platforms/azure_netapp_files_volume_support.csv``; ``contradicted_by``, a list of
+        ``{"document", "date", "quote", "discrepancy"}`` for each row of ``data/source_discrepancies.csv`` that names
+        this status's table and a page saying otherwise about the service level, oldest first.
+
+    Examples
+    --------
+    >>> e = volume_status_evidence("regular", "Flexible")
+    >>> e["status"], e["document"], e["date"], [c["date"] for c in e["contradicted_by"]]
+    ('generally available', 'anf-whats-new', '2025-12-09', ['2025-05-14'])
+    """
+    status = volume_status(volume_type, service_level)
+    t = data.load(_SUPPORT)
+    row = t[(t["volume_type"] == volume_type) & (t["service_level"] == service_level)].iloc[0]
+    dates = dict(data.load("documents")[["id", "date"]].itertuples(index=False))
+    d = data.load("source_discrepancies")
+    # a discrepancy about a status names the support table in its resolution, and its quote the service level and
+    # the other status
+    other_status = "preview" if status == "generally available" else "generally available"
+    said = d[d["resolution"].str.contains(_SUPPORT, regex=False)
+             & d["quote"].str.contains(service_level, case=False, regex=False)
+             & d["quote"].str.contains(other_status, case=False, regex=False)
+             & (d["document"] != row["document"])]
+    other = [{"document": r.document, "date": str(dates[r.document]), "quote": r.quote, "discrepancy": r.id}
+             for r in said.itertuples(index=False)]
+    return {"status": status, "document": row["document"], "date": str(dates[row["document"]]),
+            "location": row["location"], "quote": row["quote"],
+            "contradicted_by": sorted(other, key=lambda c: c["date"])}
 
 
 def volume_ceiling_mibps(service_level, volume_type="regular"):
