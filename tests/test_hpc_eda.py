@@ -112,6 +112,9 @@ BAD_INPUT = [
      [([0.3, 0.3, 0.4], "at least two values above its smallest"), ([0.3, 0.4], "same length")]),
     (hpc_eda.bytes_per_op_kib, {"curve": "SPEC 00143, 1 large volume"}, "curve",
      [("module, 1 volume", "must be a SPEC curve"), ("SPEC 9", "curve must be one of")]),
+    (hpc_eda.bytes_per_op_kib, {"curve": "SPEC 00143, 1 large volume"}, "reading",
+     [("decimal", "reading must be one of as written, binary")]),
+    (hpc_eda.spec_mb_readings, {}, "curve", [("module, 1 volume", "curve must be one of")]),
     (hpc_eda.farm_options, FARM, "ops_per_s", ["number"]),
     (hpc_eda.farm_options, FARM, "latency_ms", ["number"]),
     (hpc_eda.farm_options, FARM, "capacity_tib", ["number"]),
@@ -303,3 +306,23 @@ def test_less_throughput_given_means_more_latency_for_the_same_eda_load():
     assert at == sorted(at) and at[0] < at[-1]
     with pytest.raises(ValueError, match="throughput_mibps"):
         hpc_eda.volume_latency_ms("large", 300_000, 0)
+
+
+def test_spec_mb_is_read_as_written_and_the_other_reading_is_shown():
+    # SPEC's results write "MB/sec" and define no MB (source_discrepancies hpc-eda-15): the model reads the label as
+    # written (the rows' unit, MB = 10^6 bytes), not the reading whose knee lands on the ceiling
+    r = hpc_eda.spec_mb_readings()
+    assert list(r.index) == ["as written", "binary"]
+    assert r.loc["as written", "unit"] == "MB" and r.loc["binary", "unit"] == "MiB"
+    assert r["planned"].tolist() == [True, False]
+    # 00143 at 1,760 job sets: 12,780 MB/s over 792,046 ops/s; the binary reading is 2^20 / 10^6 times larger
+    assert_allclose(r.loc["binary", "bytes_per_op_kib"] / r.loc["as written", "bytes_per_op_kib"], 1.048576,
+                    rtol=1e-9)
+    assert_allclose(r.loc["as written", "bytes_per_op_kib"], hpc_eda.bytes_per_op_kib("SPEC 00143, 1 large volume"))
+    # the knee rule lands on 12,800 MiB/s in one reading and about 5 % above it in the other: it decides nothing
+    assert abs(r.loc["as written", "relative_error"]) < 0.01
+    assert 0.03 < abs(r.loc["binary", "relative_error"]) < 0.07
+    assert r.loc["binary", "ops_ceiling"] < r.loc["as written", "ops_ceiling"]
+    from storageperf import data
+    d = data.load("source_discrepancies").set_index("id")
+    assert d.loc["hpc-eda-15", "document"] == "spec-storage2020-00143"
