@@ -407,7 +407,7 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
             at = ops[0] * ((1 - r0 / bound) / (1 - r0 / lat[0])) ** (1 / k)
         else:
             at = float(np.interp(bound, lat, ops))
-        usable = min(at, ceiling) / float(edge["ops_per_s"])
+        usable = at / float(edge["ops_per_s"])   # the share of the edge the bound allows, as the knee rule reads it
         out_of_range = not lat[0] <= bound <= lat[-1]
         basis += ", as measured"
     else:
