@@ -173,8 +173,8 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64, access=None):
     near = min(max(size, low), high)
     w = np.log(near / low) / np.log(high / low)
     random = (near, on_curve(near) if near in (low, high) else (1 - w) * on_curve(low) + w * on_curve(high))
-    mibps, measured = bounds.by_access_pattern(size, pattern, random, (seq, on_curve(seq)))
-    basis = ("measured" if measured or (pattern == "random" and size in (low, high))
+    mibps = bounds.by_access_pattern(size, pattern, random, (seq, on_curve(seq)))[0]
+    basis = ("measured" if size in MIX_CURVES_KIB[pattern]
              else "interpolated" if pattern == "random" and low < size < high else "extrapolated")
     return {"mibps": checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
 
