@@ -243,6 +243,10 @@ def test_read_share_needed_inverts_the_curve():
     # 64 KiB: 3,000 MiB/s lies between 70 % (2,850) and 80 % reads (3,096): 0.7 + 150 / 246 x 0.1
     assert anf.read_share_needed(3000) == pytest.approx(0.7 + 150 / 246 * 0.1)
     assert anf.read_share_needed(1000) == 0.0  # below all writes' 1,733
+    # random 64 KiB I/O keeps the 8 KiB random curve's MiB/s: its share is that curve's, not the 64 KiB one's
+    share = anf.read_share_needed(3000, io_kib=64, access="random")
+    assert (anf.mix_ceiling_mibps("regular", share, 64, "random") >= 3000
+            > anf.mix_ceiling_mibps("regular", share - 0.001, 64, "random"))
     assert np.isnan(anf.read_share_needed(5000))  # above all reads' 4,500
     # 6 KiB, interpolated: the share found reaches the need and 0.001 less does not
     share = anf.read_share_needed(1562.5, io_kib=6)

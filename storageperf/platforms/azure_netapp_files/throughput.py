@@ -223,7 +223,7 @@ def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64, access
     first = int(np.argmax(reach))
     if first == 0:
         return 0.0
-    if volume_type == "regular" and io_kib in MIX_IO_KIB:  # exact on a published curve: invert it
+    if volume_type == "regular" and io_kib in MIX_CURVES_KIB[access_pattern(access, io_kib)]:  # on its curve: invert it
         c = mix_curve(io_kib)
         return float(np.interp(need, c["mibps"], c["read_share"]))
     return float(shares[first])
