@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from . import checks, data
-from .concepts import bandwidth, units
+from .concepts import bandwidth, bounds, units
 from .platforms import azure_netapp_files as anf
 from .platforms import azure_vm
 from .sources import cassandra_disk_caching as cassandra
@@ -80,7 +80,7 @@ def regions():
 
 
 def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-             region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general"):
+             region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None):
     """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
 
     Parameters are those of :func:`options`. The site's studio (``studio.js``) accepts and refuses the same inputs
@@ -123,7 +123,7 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
             raise ValueError(f"{name} is too large to size: over {months} months it comes to more bytes than a "
                              f"number holds; got {given!r}")
     return {"load": checks.choice("load", load, LOADS), "clients": clients, "capacity_tib": cap, "mibps": need,
-            "io_kib": io,
+            "io_kib": io, "access": anf.access_pattern(access, io), "access_assumed": access is None,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
             "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
@@ -222,7 +222,10 @@ def measured_cap(w, volume_type):
         ``mibps`` [MiB/s] at the workload's I/O size; ``extrapolated``; ``name`` (the cap in words) and
         ``measurement`` (what was measured, for a row beyond it). A regular volume is capped by Microsoft's mix
         curves (:func:`storageperf.platforms.azure_netapp_files.mix_ceiling`), a large volume and one in
-        breakthrough mode by their benchmarks (:func:`storageperf.sources.large_volumes.measured_ceiling`).
+        breakthrough mode by their benchmarks (:func:`storageperf.sources.large_volumes.measured_ceiling`), each
+        read at the workload's access pattern. An EDA load is neither of those patterns: SPEC's EDA curves are its
+        measurement, which the judge applies (:func:`_with_eda`), so no benchmark of another pattern caps it and
+        none makes it extrapolated; a regular volume keeps its mix curve's ceiling.
 
     Examples
     --------
@@ -233,15 +236,16 @@ def measured_cap(w, volume_type):
     >>> round(measured_cap(w, "large")["mibps"]), w["mibps"] > measured_cap(w, "large")["mibps"]
     (5539, True)
     """
+    eda = w["load"] == "eda"
     if volume_type == "regular":
-        mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"])
-        low, high = anf.MIX_IO_KIB[0], anf.MIX_IO_KIB[-1]
-        return {"mibps": float(mix["mibps"]), "extrapolated": mix["extrapolated"], "name": anf.MIX_LIMIT,
-                "measurement": f"Microsoft's mix curves cover {low:g} to {high:g} KiB"}
-    got = large_volumes.measured_ceiling(volume_type, w["read_share"], w["io_kib"])
+        mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"], w["access"])
+        curves = "; ".join(f"{k} {', '.join(f'{s:g}' for s in v)} KiB" for k, v in anf.MIX_CURVES_KIB.items())
+        return {"mibps": float(mix["mibps"]), "extrapolated": mix["extrapolated"] and not eda, "name": anf.MIX_LIMIT,
+                "measurement": f"Microsoft's mix curves: {curves}"}
+    got = large_volumes.measured_ceiling(volume_type, w["read_share"], w["io_kib"], w["access"])
     name = "most measured from " + ("a large volume" if volume_type == "large" else "breakthrough mode")
-    return {"mibps": got["mibps"], "extrapolated": got["extrapolated"], "name": f"{name} at this mix",
-            "measurement": got["measurement"]}
+    return {"mibps": math.inf if eda else got["mibps"], "extrapolated": got["extrapolated"] and not eda,
+            "name": f"{name} at this mix", "measurement": got["measurement"]}
 
 
 #: How a row's binding begins to say it is beyond what was measured.
@@ -254,10 +258,10 @@ def _beyond(extrapolated, measurement):
 
 def _anf_one_volume(w, level, volume_type):
     """One volume in a pool of its own, without cool access."""
-    ceilings = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"])
+    ceilings = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"], w["access"])
     cap = measured_cap(w, volume_type)
     plan = anf.pool_plan(w["capacity_end_tib"], w["mibps"], level, volume_type, 1, w["region"], w["read_share"],
-                         w["io_kib"])
+                         w["io_kib"], w["access"])
     pool, limit, ok, quota = float(plan["pool_tib"]), float(plan["throughput_mibps"]), plan["feasible"], \
         float(plan["quota_tib"])
     # what sets the size: the smallest volume of the type, or the smallest pool, when either is above the data
@@ -341,12 +345,12 @@ def _volumes_needed(w, top):
 
 def _anf_several_volumes(w, level):
     """The fewest regular volumes, in one pool, that hold the data and carry the need; None if one does."""
-    _, _, top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"])
+    _, _, top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"], w["access"])
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
     n = _volumes_needed(w, top)
     if n < 2:
         return None
-    plan = anf.pool_plan(cap, need, level, "regular", n, region, w["read_share"], w["io_kib"])
+    plan = anf.pool_plan(cap, need, level, "regular", n, region, w["read_share"], w["io_kib"], w["access"])
     pool, ok = float(plan["pool_tib"]), plan["feasible"]
     binding = (f"{n} volumes of at most {_mib(top)} each, the data split between them" if ok
                else f"the pool, {pool:,.0f} TiB, is above the largest pool, {anf.pool_range_tib()[1]:,.0f} TiB")
@@ -389,13 +393,13 @@ def _anf_eda_sized(w, volume_type, level):
             math.ceil(cap / anf.quota_range_tib(volume_type)[1] - 1e-12), 1)
     per = float(bandwidth.bandwidth_mibps(w["ops_per_s"] / n / load["usable"], load["bytes_per_op_kib"]))
     plan = anf.pool_plan(cap, max(n * per, w["mibps"]), level, volume_type, n, w["region"], w["read_share"],
-                         w["io_kib"])
+                         w["io_kib"], w["access"])
     ok, limit = plan["feasible"], float(plan["throughput_mibps"])
     cap_m = measured_cap(w, volume_type)
     word = "volume" if n == 1 else "volumes"
     binding = f"{n} {word}, each given {_mib(limit / n)} for its share of the EDA load under {bound:g} ms"
     if not ok:
-        ceiling, mix, top = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"])
+        ceiling, mix, top = anf.effective_ceiling_mibps(level, volume_type, w["read_share"], w["io_kib"], w["access"])
         quota, pool = float(plan["quota_tib"]), float(plan["pool_tib"])
         binding = (f"each of {n} {word} needs {_mib(per)} for its share under {bound:g} ms, above the "
                    f"{anf.MIX_LIMIT if mix < ceiling else 'volume ceiling'}, {_mib(top)}" if per > top * (1 + 1e-12)
@@ -423,7 +427,7 @@ def _anf_manual_qos(w, level):
     """
     cap_m = measured_cap(w, "regular")
     top = min(anf.limit("volume_ceiling_regular_manual_qos", "MiB/s"), cap_m["mibps"])
-    auto_top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"])[2]
+    auto_top = anf.effective_ceiling_mibps(level, "regular", w["read_share"], w["io_kib"], w["access"])[2]
     cap, need, region = w["capacity_end_tib"], w["mibps"], w["region"]
     low_q, high_q = anf.quota_range_tib("regular")
     high_pool = anf.pool_range_tib()[1]
@@ -488,7 +492,7 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
                                                                             "MiB/s per TiB"))))
     ok = ok and pool <= high_pool
     if not ok:
-        ceilings = anf.effective_ceiling_mibps(level, t, w["read_share"], w["io_kib"])
+        ceilings = anf.effective_ceiling_mibps(level, t, w["read_share"], w["io_kib"], w["access"])
         what = f"a {t}" if n == 1 else f"each of {n} {t}"
         why = (f"the need, {_mib(need / n)} a volume, is above what {what} {level} volume with cool access can be "
                "given" if need / n <= ceilings[2] else _anf_infeasible(w, level, t, cap, cap, ceilings))
@@ -499,7 +503,7 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
         elif literal and not math.isfinite(s["usd_cool"]):
             most = float(anf.cool_access_volume_throughput_mibps(
                 max(cap / n, anf.quota_range_tib(t)[0]), level, cap / n * c, "2026", t, w["read_share"], w["io_kib"],
-                reading="literal", data_tib=cap / n))
+                access=w["access"], reading="literal", data_tib=cap / n))
             generous = anf.cool_access_sizing(cap / n, c, need / n, level, region, volume_type=t)
             why = (f"the 2026 cool-access rule read literally gives {_mib(most)} a volume (its hot data at the "
                    f"level's rate, its cool data at the cool tier's) whatever the quota, below the need, "
@@ -522,8 +526,8 @@ def _anf_cool(w, level, volumes=1, volume_type="regular"):
         binding = f"throughput bought: {_mib(limit)}{split}"
     else:
         limit = n * float(anf.cool_access_volume_throughput_mibps(quota, level, cap / n * c, s["rule"], t,
-                                                                  w["read_share"], w["io_kib"], reading="literal",
-                                                                  data_tib=cap / n))
+                                                                  w["read_share"], w["io_kib"], w["access"],
+                                                                  reading="literal", data_tib=cap / n))
         low_q = anf.quota_range_tib(t)[0]
         binding = ("the data sets the quota" if quota <= cap / n * (1 + 1e-12)
                    else f"the smallest {t} volume, {low_q:,.1f} TiB, sets the quota" if quota <= low_q * (1 + 1e-12)
@@ -551,21 +555,24 @@ def client_limit_mibps(w):
     tuple
         ``(MiB/s, extrapolated)``: clients x one client's throughput, its reads and writes time-sharing it
         (``1 / (r / read + (1 - r) / write)``), from the article's scale-up test with nconnect (one E104id_v5:
-        :func:`storageperf.sources.large_volumes.client_mibps`): sequential for I/O of 64 KiB and more (its MiB/s
-        hold), random below (its operations a second hold); ``extrapolated`` unless the I/O size is the
-        article's and the workload all reads or all writes.
+        :func:`storageperf.sources.large_volumes.client_mibps`), its random and sequential results read at the
+        workload's access pattern and I/O size by :func:`storageperf.concepts.bounds.by_access_pattern`;
+        ``extrapolated`` unless the I/O size is the pattern's test's and the workload all reads or all writes.
 
     Examples
     --------
     >>> client_limit_mibps(workload(100, mibps=1000, io_kib=256, clients=2))
     (20000.0, False)
     """
-    kind = "sequential" if w["io_kib"] >= anf.MIX_IO_KIB[-1] else "random"
+    kind, r = w["access"], w["read_share"]
+
+    def one_client(op):   # the article's random and sequential results, read at the workload's pattern and size
+        tests = [(large_volumes.block_size_kib(f"{k} read"), large_volumes.client_mibps(f"{k} {op}"))
+                 for k in bounds.ACCESS_PATTERNS]
+        return float(bounds.by_access_pattern(w["io_kib"], kind, *tests)[0])
+
+    one = 1 / (r / one_client("read") + (1 - r) / one_client("write"))
     size = large_volumes.block_size_kib(f"{kind} read")
-    scale = 1.0 if kind == "sequential" else w["io_kib"] / size
-    read, write = (large_volumes.client_mibps(f"{kind} {op}") * scale for op in ("read", "write"))
-    r = w["read_share"]
-    one = 1 / (r / read + (1 - r) / write)
     return w["clients"] * one, not (w["io_kib"] == size and r in (0.0, 1.0))
 
 
@@ -615,7 +622,8 @@ def _cvo(w, machine_type):
     latency = (math.nan, "none")
     for name in cvo.WORKLOADS:   # TR-4816 measured this mix at a load at least the need's: its latency there
         mix, got = cvo.workload_mix(name), cvo.measured(machine_type, name)
-        if (mix["block_size_kib"], mix["read_share"]) == (w["io_kib"], w["read_share"]) and need_mb <= got["mb_per_s"]:
+        if ((mix["block_size_kib"], mix["read_share"], mix["access"]) == (w["io_kib"], w["read_share"], w["access"])
+                and need_mb <= got["mb_per_s"]):
             latency = (cvo.result_latency_ms(got), "measured")
     if ok and w["latency_ms"] is not None and latency[1] == "measured" and latency[0] > w["latency_ms"]:
         binding, ok = f"TR-4816 measured {latency[0]:g} ms at this mix, above the bound", False
@@ -666,7 +674,7 @@ def _vm(w, vm_size):
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-            region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general"):
+            region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None):
     """Every option the guide has facts for, sized for one workload, cheapest feasible first.
 
     Parameters
@@ -692,6 +700,11 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     clients : int, optional
         Client VMs the workload runs on: Azure NetApp Files rows are held to what they move
         (:func:`client_limit_mibps`). Default: as many as it takes.
+    access : {"random", "sequential"}, optional
+        The access pattern: which of Microsoft's measured curves a ceiling is read from
+        (:func:`storageperf.platforms.azure_netapp_files.mix_ceiling`), and which of TR-4816's mixes a Cloud Volumes
+        ONTAP row's latency is. A mix of the two is sized as random, the lower. Default: by the I/O size, random
+        below the sequential curve's 64 KiB, sequential from it (``access_assumed`` in the workload says so).
     load : {"general", "eda"}
         The kind of load: ``"eda"`` gives Azure NetApp Files rows without cool access the latency of an EDA load of
         ``ops_per_s`` (and ``io_kib`` bytes an operation) from the HPC/EDA chapter's measured curves
@@ -718,7 +731,7 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     ('Azure NetApp Files Flexible, regular volume', 12105)
     """
     w = workload(capacity_tib, mibps, ops_per_s, io_kib, read_share, latency_ms, cold_share, region, months,
-                 growth_tib_per_month, clients, load)
+                 growth_tib_per_month, clients, load, access)
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in anf.supported_service_levels(volume_type):
@@ -730,7 +743,7 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [_anf_cool(w, level) for level in anf.cool_access_service_levels()]
     rows += [_anf_cool(w, level, n) for level in anf.cool_access_service_levels()
              if (n := _volumes_needed(w, anf.effective_ceiling_mibps(level, "regular", w["read_share"],
-                                                                     w["io_kib"])[2])) > 1]
+                                                                     w["io_kib"], w["access"])[2])) > 1]
     rows += [_anf_cool(w, level, volume_type="large") for level in anf.cool_access_service_levels()
              if "large" in anf.cool_access_volume_types()]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
@@ -885,6 +898,7 @@ def facts():
         "s_per_hour": float(units.convert(1.0, "h", "s")), "ms_per_day": float(units.convert(1.0, "days", "ms")),
         "regions": list(regions()),
         "region_names": {r: a.region_names()[r] for r in regions()}, "client_measurement": CLIENT_MEASUREMENT,
+        "access_patterns": list(a.ACCESS_PATTERNS),
         "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
         "limits_dates": {p: list(d) for p, d in limits_dates().items()},
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
@@ -897,7 +911,7 @@ def facts():
             "volume_types": types, "pool": [low_pool, high_pool],
             "pool_step": a.limit("capacity_pool_increment", "TiB"),
             "flexible_base": base, "flexible_per_tib": a.limit("flexible_max_throughput_per_tib", "MiB/s per TiB"),
-            "mix_io_kib": list(a.MIX_IO_KIB),
+            "mix_io_kib": list(a.MIX_IO_KIB), "mix_curves_kib": {k: list(v) for k, v in a.MIX_CURVES_KIB.items()},
             "mix": {str(k): [a.mix_curve(k)[c].tolist() for c in ("read_share", "mibps")] for k in a.MIX_IO_KIB},
             "mix_limit": a.MIX_LIMIT, "prices": prices,
             "manual_qos_ceiling": a.limit("volume_ceiling_regular_manual_qos", "MiB/s"),

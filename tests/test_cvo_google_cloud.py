@@ -40,10 +40,12 @@ def test_table_1_is_read_through_data_value_in_the_unit_of_its_rows():
 
 
 def test_workloads_are_section_3_3():
-    # "8KB block size, 80% reads"; "64KB block size, 100% writes"; "16KB block size, 50% reads"
-    assert cvo_google_cloud.workload_mix("oltp") == {"block_size_kib": 8, "read_share": 0.8}
-    assert cvo_google_cloud.workload_mix("streaming_writes") == {"block_size_kib": 64, "read_share": 0.0}
-    assert cvo_google_cloud.workload_mix("mixed") == {"block_size_kib": 16, "read_share": 0.5}
+    # "8KB block size, 80% reads, and 100% random access I/O"; "64KB block size, 100% writes, and 100% sequential
+    # access I/O"; "16KB block size, 50% reads, and 100% random access I/O"
+    assert cvo_google_cloud.workload_mix("oltp") == {"block_size_kib": 8, "read_share": 0.8, "access": "random"}
+    assert cvo_google_cloud.workload_mix("streaming_writes") == {"block_size_kib": 64, "read_share": 0.0,
+                                                                 "access": "sequential"}
+    assert cvo_google_cloud.workload_mix("mixed") == {"block_size_kib": 16, "read_share": 0.5, "access": "random"}
 
 
 def test_google_throughput_is_not_read_as_decimal():

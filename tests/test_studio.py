@@ -218,6 +218,8 @@ def random_workloads(n, seed):
             w["clients"] = int(rng.integers(1, 20))
         if rng.uniform() < 0.3:
             w["load"] = "eda"
+        if rng.uniform() < 0.6:
+            w["access"] = str(rng.choice(anf.ACCESS_PATTERNS))
         out.append(w)
     return out
 
@@ -246,8 +248,14 @@ def edge_workloads():
         mix = cvo.workload_mix(name)
         need = float(studio.units.convert(cvo.measured("n1-standard-8", name)["mb_per_s"], "MB/s", "MiB/s")) / 2
         for bound in (None, cvo.result_latency_ms(cvo.measured("n1-standard-8", name))):
-            edges.append({"capacity_tib": 1, "mibps": need, "io_kib": mix["block_size_kib"],
-                          "read_share": mix["read_share"], **({} if bound is None else {"latency_ms": bound})})
+            for access in anf.ACCESS_PATTERNS:   # the latency is TR-4816's only at the mix's own pattern
+                edges.append({"capacity_tib": 1, "mibps": need, "io_kib": mix["block_size_kib"], "access": access,
+                              "read_share": mix["read_share"], **({} if bound is None else {"latency_ms": bound})})
+    # each pattern at its measured sizes and between and beyond them: the curves are read apart, never blended
+    for size in (2, 4, 6, 8, 32, 64, 100, 256, 1024):
+        for access in (*anf.ACCESS_PATTERNS, None):
+            edges.append({"capacity_tib": 60, "mibps": 2000, "io_kib": size, "read_share": 0.7,
+                          **({} if access is None else {"access": access})})
     return edges
 
 
@@ -373,8 +381,9 @@ def test_a_row_beyond_what_was_measured_says_so_and_ranks_after_every_row_inside
     anf_rows = o[o["platform"] == studio.ANF]
     assert anf_rows["extrapolated"].all()
     assert anf_rows["binding"].str.contains("beyond what was measured").all()
-    # 128 KiB reads: outside the regular volume's curves, inside what large volumes were measured at
-    o = studio.options(60, mibps=2000, io_kib=128)
+    # sequential reads of the size the large-volume benchmark ran: outside the regular volume's curves, inside
+    # what large volumes were measured at
+    o = studio.options(60, mibps=2000, io_kib=large_volumes.block_size_kib("sequential read"), access="sequential")
     first = o.iloc[0]
     assert first["feasible"] and not first["extrapolated"] and "regular" not in first["option"], first["option"]
 
@@ -720,6 +729,7 @@ REFUSED = [
     ({"capacity_tib": 1, "mibps": 1, "region": "eastus3"}, "did you mean eastus"),
     ({"capacity_tib": 1, "mibps": 1, "load": "EDA"}, "load must be one of general, eda"),
     ({"capacity_tib": 1, "mibps": 1, "read_share": 1.5}, "read_share must be between 0 and 1"),
+    ({"capacity_tib": 1, "mibps": 1, "access": "mixed"}, "access must be one of random, sequential"),
 ]
 #: Inputs both take, as the same workload as the second of each pair.
 TAKEN = [

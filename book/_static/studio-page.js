@@ -79,7 +79,8 @@ function workloadFrom(typed, F) {
     throw new Error(`Azure ${err.message.replace(/ \([a-z0-9, ]+\); got /, "; got ")}`);
   }
   if (!["general", "eda"].includes(typed.load)) throw new Error(`Kind of load must be general or eda; got '${typed.load}'`);
-  return {...w, region, ...(typed.load === "eda" ? {load: "eda"} : {})};
+  if (typed.access && !F.access_patterns.includes(typed.access)) throw new Error(`Access pattern must be one of ${F.access_patterns.join(", ")}; got '${typed.access}'`);
+  return {...w, region, ...(typed.load === "eda" ? {load: "eda"} : {}), ...(typed.access ? {access: typed.access} : {})};
 }
 
 // The model's message (it names a parameter) in the form's words: its label, and the value as typed.
@@ -107,7 +108,7 @@ function versionText(guide) {
 // Whether the page's link is the studio's: it carries the studio's inputs, and is not a calculator's (calculator.js).
 function studioLink() {
   const q = new URLSearchParams(location.search);
-  return !q.has("calc") && [...FIELDS.map(([name]) => name), "region", "load", "carries"].some((name) => q.has(name));
+  return !q.has("calc") && [...FIELDS.map(([name]) => name), "region", "load", "access", "carries"].some((name) => q.has(name));
 }
 
 function inputsFromUrl(form, F, note) {
@@ -125,6 +126,7 @@ function inputsFromUrl(form, F, note) {
     select.value = value;
   };
   if (q.get("load") !== null) keep(form.elements.load, q.get("load"), "kind");
+  if (q.get("access") !== null) keep(form.elements.access, q.get("access"), "pattern");
   const given = q.get("region");
   if (given === null) return;
   form.elements.region.value = given;   // as the link gives it: read as a region, or refused by name
@@ -287,7 +289,8 @@ function workloadText(w, months, F) {
   return [`${w.capacity_tib} TiB`, need, `${w.io_kib} KiB`, `${pct(w.read_share)} reads`,
     ...(w.cold_share ? [`${pct(w.cold_share)} cold`] : []), ...(w.latency_ms !== undefined ? [`at most ${w.latency_ms} ms`] : []),
     ...(w.clients !== undefined ? [`${w.clients} client VMs`] : []), ...(w.growth_tib_per_month ? [`${w.growth_tib_per_month} TiB a month more`] : []),
-    monthsText(months), F.region_names[w.region], ...(w.load === "eda" ? ["EDA"] : [])].join(", ");
+    ...(w.access !== undefined ? [`${w.access} I/O`] : []), monthsText(months), F.region_names[w.region],
+    ...(w.load === "eda" ? ["EDA"] : [])].join(", ");
 }
 
 // "Pin this answer": the answer shown beside the one the form gives now, a column each, to compare two workloads
@@ -397,6 +400,12 @@ async function main() {
   const load = el("select", {id: "studio-load", name: "load"}, el("option", {value: "general", text: "any: latency only where measured"}),
     el("option", {value: "eda", text: "EDA: the HPC/EDA chapter's measured curves"}));
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-load", text: "Kind of load"}), load));
+  // which of the measured curves a ceiling is read from (storageperf.platforms.azure_netapp_files.mix_ceiling)
+  const access = el("select", {id: "studio-access", name: "access"},
+    el("option", {value: "", text: `from the I/O size: random below ${F.anf.mix_curves_kib.sequential[0]} KiB, sequential from it`}),
+    el("option", {value: "random", text: "random, or a mix of random and sequential"}),
+    el("option", {value: "sequential", text: "sequential"}));
+  form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-access", text: "Access pattern"}), access));
   const view = el("div", {class: "studio-view"},
     el("label", {}, el("input", {type: "checkbox", id: "studio-carries", name: "carries"}), " Only the options that carry it"),
     el("label", {}, el("input", {type: "checkbox", id: "studio-more", name: "more"}), " More columns (cost per MiB/s, limit, latency and its basis, chapter)"));
@@ -456,10 +465,10 @@ async function main() {
   function update() {
     if (document.activeElement === form.elements.ops_per_s && form.elements.ops_per_s.value !== "") form.elements.mibps.value = "";
     if (document.activeElement === form.elements.mibps && form.elements.mibps.value !== "") form.elements.ops_per_s.value = "";
-    for (const o of load.querySelectorAll("option[data-unknown]")) if (o.value !== load.value) o.remove();
+    for (const s of [load, access]) for (const o of s.querySelectorAll("option[data-unknown]")) if (o.value !== s.value) o.remove();
     table.classList.toggle("carrying", form.elements.carries.checked);
     table.classList.toggle("all-columns", form.elements.more.checked);
-    const typed = {region: region.value.trim(), load: load.value};
+    const typed = {region: region.value.trim(), load: load.value, access: access.value};
     for (const [name] of FIELDS) typed[name] = form.elements[name].value.trim();
     let w, rows;
     try {
@@ -483,7 +492,8 @@ async function main() {
     error.textContent = "";
     chartBox.hidden = false;
     for (const b of buttons.querySelectorAll("button")) b.disabled = false;
-    const months = workload(F, w).months;
+    const read = workload(F, w), months = read.months;
+    const pattern = `read as ${read.access} I/O${read.access_assumed ? " (from its size)" : ""}`;
     Object.assign(state, {rows, months, best: frontier(rows), workload: {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1}});
     renderTable(rows, state.best, months);
     renderBest(rows, months);
@@ -503,7 +513,7 @@ async function main() {
         + `measured: ${extrapolated} are extrapolated to meet it from a measured curve, the first in the table ${top.option}${preview} `
         + `(${top.latency_ms.toFixed(2)} ms extrapolated, ${usd(top.horizon_usd)} USD over ${monthsText(months)}). ${dated}`
       : `${said === "beyond what was measured" ? "Cheapest, beyond what was measured," : "Cheapest that carries it"} in `
-        + `${w.region} (${F.region_names[w.region]}) over ${monthsText(months)}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
+        + `${w.region} (${F.region_names[w.region]}) over ${monthsText(months)}, ${pattern}: ${top.option}${preview}, ${usd(top.horizon_usd)} USD over the horizon, `
         + `${usd(top.monthly_usd)} USD a month (${top.binding}); the workload uses ${pct(1 - top.headroom)} of the `
         + `${mibps(top.limit_mibps)} MiB/s it is sized to; ${n} of ${rows.length} options carry it. ${dated}`;
     linkSoon(w);

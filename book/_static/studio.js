@@ -56,7 +56,9 @@ export function workload(F, input) {
     if (!Number.isFinite(value)) throw new Error(`${name} is too large to size: over ${months} months it comes to more bytes than a number holds; got ${input[name]}`);
   }
   if (!["general", "eda"].includes(load)) throw new Error(`load must be one of general, eda; got '${load}'`);
-  return {load, clients, capacity_tib: cap, mibps: need, io_kib: io, ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
+  if (given("access") && !F.access_patterns.includes(input.access)) throw new Error(`access must be one of ${F.access_patterns.join(", ")}; got '${input.access}'`);
+  return {load, clients, capacity_tib: cap, mibps: need, io_kib: io, access: accessPattern(F, given("access") ? input.access : null, io),
+          access_assumed: !given("access"), ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
           region, months, growth_tib_per_month: growth, capacity_end_tib: end};
@@ -84,47 +86,55 @@ function interp(x, xp, fp) { // numpy.interp on increasing xp
   return slope * (x - xp[j]) + fp[j];
 }
 
-function mixCeiling(F, volumeType, share, size) {
-  const sizes = F.anf.mix_io_kib;
+// storageperf.concepts.bounds.by_access_pattern: one random and one sequential test read at another size, never blended
+function byAccessPattern(io, access, [rKib, rMibps], [sKib, sMibps]) {
+  const byOps = rMibps * (access === "random" ? Math.min(io, rKib) / rKib : io / rKib);
+  if (access === "random") return [io === rKib ? rMibps : byOps, io === rKib];
+  return [io >= sKib ? sMibps : Math.min(sMibps, io === rKib ? rMibps : byOps), io === sKib];
+}
+
+// storageperf.platforms.azure_netapp_files.access_pattern: the one given, or the curves' own at the I/O size
+const accessPattern = (F, access, size) => access ?? (size >= F.anf.mix_curves_kib.sequential[0] ? "sequential" : "random");
+
+function mixCeiling(F, volumeType, share, size, access) {
+  const pattern = accessPattern(F, access, size);
   if (volumeType !== "regular") {
-    const basis = size === sizes[sizes.length - 1] && share === 1 ? "measured" : "extrapolated";
+    const basis = pattern === "sequential" && size === F.anf.mix_io_kib[F.anf.mix_io_kib.length - 1] && share === 1 ? "measured" : "extrapolated";
     return {mibps: INF, basis, extrapolated: basis === "extrapolated"};
   }
   const on = (kib) => interp(share, F.anf.mix[String(kib)][0], F.anf.mix[String(kib)][1]);
-  let mibps, basis;
-  if (sizes.includes(size)) { mibps = on(size); basis = "measured"; }
-  else if (size < sizes[0]) { mibps = on(sizes[0]) * size / sizes[0]; basis = "extrapolated"; }
-  else if (size > sizes[sizes.length - 1]) { mibps = on(sizes[sizes.length - 1]); basis = "extrapolated"; }
-  else {
-    const low = Math.max(...sizes.filter((k) => k < size)), high = Math.min(...sizes.filter((k) => k > size));
-    const w = Math.log(size / low) / Math.log(high / low);
-    mibps = (1 - w) * on(low) + w * on(high); basis = "interpolated";
-  }
+  const [low, high] = F.anf.mix_curves_kib.random, [seq] = F.anf.mix_curves_kib.sequential;
+  const near = Math.min(Math.max(size, low), high), w = Math.log(near / low) / Math.log(high / low);
+  const random = [near, near === low || near === high ? on(near) : (1 - w) * on(low) + w * on(high)];
+  const [mibps] = byAccessPattern(size, pattern, random, [seq, on(seq)]);
+  const basis = F.anf.mix_curves_kib[pattern].includes(size) ? "measured"
+    : pattern === "random" && low < size && size < high ? "interpolated" : "extrapolated";
   return {mibps, basis, extrapolated: basis === "extrapolated"};
 }
 
 // storageperf.studio.measured_cap: a regular volume's mix curve; a large volume's, or breakthrough mode's, benchmark
 // (storageperf.sources.large_volumes.measured_ceiling)
 function measuredCap(F, w, volumeType) {
-  const measurement = F.anf.volume_types[volumeType].measurement;
-  if (volumeType === "regular") {
-    const mix = mixCeiling(F, "regular", w.read_share, w.io_kib);
-    return {mibps: mix.mibps, extrapolated: mix.extrapolated, name: F.anf.mix_limit, measurement};
+  const measurement = F.anf.volume_types[volumeType].measurement, eda = w.load === "eda";
+  if (volumeType === "regular") { // an EDA load: SPEC's curves are its measurement, which judge() applies
+    const mix = mixCeiling(F, "regular", w.read_share, w.io_kib, w.access);
+    return {mibps: mix.mibps, extrapolated: mix.extrapolated && !eda, name: F.anf.mix_limit, measurement};
   }
   const M = F.anf.measured[volumeType], [small, large] = F.anf.measured_kib, io = w.io_kib, r = w.read_share;
-  const target = (op) => Math.min(M[op], M[`${op}_ops`] * io * F.bytes.KiB / F.bytes.MiB);
+  const target = (op) => byAccessPattern(io, w.access, [small, M[`${op}_ops`] * small * F.bytes.KiB / F.bytes.MiB],
+                                         [large, M[op]])[0];
   const read = target("read"), write = target("write");
   const mibps = r === 1 ? read : r === 0 ? write : 1 / (r / read + (1 - r) / write);
-  const extrapolated = io < small || io > large;
+  const extrapolated = io !== (w.access === "random" ? small : large) && !eda;
   const name = `most measured from ${volumeType === "large" ? "a large volume" : "breakthrough mode"} at this mix`;
-  return {mibps, extrapolated, name, measurement};
+  return {mibps: eda ? INF : mibps, extrapolated, name, measurement};
 }
 const BEYOND = "; beyond what was measured (";
 const beyond = (extrapolated, measurement) => (extrapolated ? `${BEYOND}${measurement})` : "");
 
-function effectiveCeiling(F, level, volumeType, share, size) {
+function effectiveCeiling(F, level, volumeType, share, size, access) {
   const ceiling = F.anf.volume_types[volumeType].ceiling[level];
-  const mix = mixCeiling(F, volumeType, share, size).mibps;
+  const mix = mixCeiling(F, volumeType, share, size, access).mibps;
   return [ceiling, mix, Math.min(ceiling, mix)];
 }
 
@@ -146,8 +156,8 @@ function poolCost(F, pool, level, region, throughput) {
   return usd;
 }
 
-function flexibleVolume(F, cap, need, volumeType, share, size) {
-  const ceiling = effectiveCeiling(F, "Flexible", volumeType, share, size)[2];
+function flexibleVolume(F, cap, need, volumeType, share, size, access) {
+  const ceiling = effectiveCeiling(F, "Flexible", volumeType, share, size, access)[2];
   const [lowQ, highQ] = F.anf.volume_types[volumeType].quota;
   const quota = Math.max(cap, lowQ);
   const assigned = Math.max(need, F.anf.flexible_base);
@@ -158,9 +168,9 @@ function flexibleVolume(F, cap, need, volumeType, share, size) {
           feasible: need <= ceiling && quota <= highQ && pool <= F.anf.pool[1]};
 }
 
-function sizeVolume(F, cap, need, level, volumeType, share, size) {
+function sizeVolume(F, cap, need, level, volumeType, share, size, access) {
   const rate = F.anf.rate[level];
-  const ceiling = effectiveCeiling(F, level, volumeType, share, size)[2];
+  const ceiling = effectiveCeiling(F, level, volumeType, share, size, access)[2];
   const [low, high] = F.anf.volume_types[volumeType].quota;
   const byThroughput = need / rate;
   const quota = Math.max(Math.max(cap, byThroughput), low);
@@ -196,11 +206,11 @@ function anfInfeasible(F, w, volumeType, quota, pool, ceilings) {
   return `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
 }
 
-function poolPlan(F, cap, need, level, volumeType, n, region, share, size) { // anf.pool_plan
+function poolPlan(F, cap, need, level, volumeType, n, region, share, size, access) { // anf.pool_plan
   const high = F.anf.pool[1];
   let quota, pool, feasible, usd, granted, binding;
   if (level === "Flexible") {
-    const ceiling = effectiveCeiling(F, level, volumeType, share, size)[2];
+    const ceiling = effectiveCeiling(F, level, volumeType, share, size, access)[2];
     const [lowQ, highQ] = F.anf.volume_types[volumeType].quota;
     quota = Math.max(cap / n, lowQ);
     const assigned = Math.max(need, F.anf.flexible_base);
@@ -211,7 +221,7 @@ function poolPlan(F, cap, need, level, volumeType, n, region, share, size) { // 
     usd = poolCost(F, billed, level, region, Math.min(assigned, billed * F.anf.flexible_per_tib));
     granted = assigned;
   } else {
-    const s = sizeVolume(F, cap / n, need / n, level, volumeType, share, size);
+    const s = sizeVolume(F, cap / n, need / n, level, volumeType, share, size, access);
     quota = s.quota_tib; binding = s.binding;
     pool = poolSize(F, n * quota);
     feasible = s.feasible && pool <= high;
@@ -222,9 +232,9 @@ function poolPlan(F, cap, need, level, volumeType, n, region, share, size) { // 
 }
 
 function anfOneVolume(F, w, level, volumeType) {
-  const ceilings = effectiveCeiling(F, level, volumeType, w.read_share, w.io_kib);
+  const ceilings = effectiveCeiling(F, level, volumeType, w.read_share, w.io_kib, w.access);
   const cap = measuredCap(F, w, volumeType);
-  const plan = poolPlan(F, w.capacity_end_tib, w.mibps, level, volumeType, 1, w.region, w.read_share, w.io_kib);
+  const plan = poolPlan(F, w.capacity_end_tib, w.mibps, level, volumeType, 1, w.region, w.read_share, w.io_kib, w.access);
   const pool = plan.pool_tib, quota = plan.quota_tib;
   let limit = plan.throughput_mibps, ok = plan.feasible, binding;
   // what sets the size: the smallest volume of the type, or the smallest pool, when either is above the data
@@ -313,11 +323,11 @@ function volumesNeeded(F, w, top) {
 }
 
 function anfSeveralVolumes(F, w, level) {
-  const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+  const top = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib, w.access)[2];
   const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
   const n = volumesNeeded(F, w, top);
   if (n < 2) return null;
-  const plan = poolPlan(F, cap, need, level, "regular", n, region, w.read_share, w.io_kib);
+  const plan = poolPlan(F, cap, need, level, "regular", n, region, w.read_share, w.io_kib, w.access);
   const pool = plan.pool_tib, ok = plan.feasible;
   const binding = ok ? `${n} volumes of at most ${mib(top)} each, the data split between them`
     : `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
@@ -342,7 +352,7 @@ function edaLoad(F, t, bound, level, io) { // storageperf.sources.hpc_eda.volume
       if (bound <= T.r0) return null;
       at = T.ops[0] * ((1 - T.r0 / bound) / (1 - T.r0 / T.lat[0])) ** (1 / T.k);
     } else at = interp(bound, T.lat, T.ops);
-    usable = Math.min(at, ceiling) / T.ops[T.ops.length - 1];
+    usable = at / T.ops[T.ops.length - 1];  // the share of the edge the bound allows (hpc_eda.volume_load)
     outside = !(T.lat[0] <= bound && bound <= T.lat[T.lat.length - 1]);
   } else {
     if (bound <= T.r0) return null;
@@ -372,13 +382,13 @@ function anfEdaSized(F, w, t, level) { // storageperf.studio._anf_eda_sized
   const cap = w.capacity_end_tib;
   const n = Math.max(Math.ceil(w.ops_per_s / load.ops_per_s - 1e-12), Math.ceil(cap / F.anf.volume_types[t].quota[1] - 1e-12), 1);
   const per = w.ops_per_s / n / load.usable * load.bytes_per_op_kib * F.bytes.KiB / F.bytes.MiB;
-  const plan = poolPlan(F, cap, Math.max(n * per, w.mibps), level, t, n, w.region, w.read_share, w.io_kib);
+  const plan = poolPlan(F, cap, Math.max(n * per, w.mibps), level, t, n, w.region, w.read_share, w.io_kib, w.access);
   let ok = plan.feasible, limit = plan.throughput_mibps;
   const m = measuredCap(F, w, t);
   const word = n === 1 ? "volume" : "volumes";
   let binding = `${n} ${word}, each given ${mib(limit / n)} for its share of the EDA load under ${gfmt(bound)} ms`;
   if (!ok) {
-    const [ceiling, mix, top] = effectiveCeiling(F, level, t, w.read_share, w.io_kib), highQ = F.anf.volume_types[t].quota[1];
+    const [ceiling, mix, top] = effectiveCeiling(F, level, t, w.read_share, w.io_kib, w.access), highQ = F.anf.volume_types[t].quota[1];
     binding = per > top * (1 + 1e-12) ? `each of ${n} ${word} needs ${mib(per)} for its share under ${gfmt(bound)} ms, above the ${mix < ceiling ? F.anf.mix_limit : "volume ceiling"}, ${mib(top)}`
       : plan.quota_tib > highQ ? `the quota, ${fmt(plan.quota_tib, 1)} TiB, is above the largest ${t} volume, ${fmt(highQ, 0)} TiB`
         : `the pool, ${fmt(plan.pool_tib, 0)} TiB, is above the largest pool, ${fmt(F.anf.pool[1], 0)} TiB`;
@@ -395,7 +405,7 @@ function anfEdaSized(F, w, t, level) { // storageperf.studio._anf_eda_sized
 function anfManualQos(F, w, level) { // storageperf.studio._anf_manual_qos
   const measured = measuredCap(F, w, "regular");
   const top = Math.min(F.anf.manual_qos_ceiling, measured.mibps);
-  const autoTop = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2];
+  const autoTop = effectiveCeiling(F, level, "regular", w.read_share, w.io_kib, w.access)[2];
   const cap = w.capacity_end_tib, need = w.mibps, region = w.region;
   const [lowQ, highQ] = F.anf.volume_types.regular.quota, highPool = F.anf.pool[1];
   const n = volumesNeeded(F, w, top);
@@ -485,14 +495,14 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
   if (ok) pool = level === "Flexible" ? poolSize(F, Math.max(n * quota, bought / F.anf.flexible_per_tib)) : poolSize(F, n * quota);
   ok = ok && pool <= highPool;
   if (!ok) {
-    const ceilings = effectiveCeiling(F, level, t, w.read_share, w.io_kib);
+    const ceilings = effectiveCeiling(F, level, t, w.read_share, w.io_kib, w.access);
     const what = n === 1 ? `a ${t}` : `each of ${n} ${t}`;
     let why = need / n <= ceilings[2] ? `the need, ${mib(need / n)} a volume, is above what ${what} ${level} volume with cool access can be given`
       : anfInfeasible(F, w, t, cap, cap, ceilings);
     if (need / n <= ceilings[2] && Number.isFinite(pool) && pool > highPool) why = `the pool, ${fmt(pool, 0)} TiB, is above the largest pool, ${fmt(highPool, 0)} TiB`;
     if (t !== "regular" && need / n > mix.mibps * (1 + 1e-12)) why = `the need, ${mib(need)}, is above the ${mix.name}, ${mib(mix.mibps)}`;
     else if (literal && !Number.isFinite(quota)) {
-      const most = Math.min(literalMibps(F, cap / n, cap / n * c, level), effectiveCeiling(F, level, t, w.read_share, w.io_kib)[2]);
+      const most = Math.min(literalMibps(F, cap / n, cap / n * c, level), effectiveCeiling(F, level, t, w.read_share, w.io_kib, w.access)[2]);
       const generous = coolQuota(F, cap / n, cap / n * c, need / n, level, rule, t);
       const fits = Number.isFinite(generous) && poolSize(F, generous) <= highPool;
       why = `the 2026 cool-access rule read literally gives ${mib(most)} a volume (its hot data at the level's rate, its cool data `
@@ -515,7 +525,7 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
     binding = `throughput bought: ${mib(limit)}${split}`;
   } else {
     const rate = F.anf.rate[level], cool = cap / n * c;
-    const top = effectiveCeiling(F, level, t, w.read_share, w.io_kib)[2];
+    const top = effectiveCeiling(F, level, t, w.read_share, w.io_kib, w.access)[2];
     let byData;
     if (rule === "2025") byData = quota * F.anf.cool_rate[level];
     else byData = cool > F.anf.cool.threshold_tib ? literalMibps(F, cap / n, cool, level) : quota * rate;
@@ -549,7 +559,7 @@ function cvoRow(F, w, machine) {
   else { binding = `${which} of the machine type, ${mib(limit)}; licence price not published`; ok = true; }
   let latency = [NaN, "none"];
   for (const got of K.measured[machine]) { // TR-4816 measured this mix at a load at least the need's: its latency there
-    if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && needMb <= got.mb_per_s) latency = [got.latency_ms, "measured"];
+    if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && got.access === w.access && needMb <= got.mb_per_s) latency = [got.latency_ms, "measured"];
   }
   if (ok && w.latency_ms !== null && latency[1] === "measured" && latency[0] > w.latency_ms) {
     binding = `TR-4816 measured ${gfmt(latency[0])} ms at this mix, above the bound`; ok = false;
@@ -601,13 +611,11 @@ function vmRow(F, w, size) {
 }
 
 function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
-  const kind = w.io_kib >= F.anf.mix_io_kib[F.anf.mix_io_kib.length - 1] ? "sequential" : "random";
-  const size = F.client[`${kind}_kib`];
-  const scale = kind === "sequential" ? 1.0 : w.io_kib / size;
-  const read = F.client[`${kind} read`] * scale, write = F.client[`${kind} write`] * scale;
-  const r = w.read_share;
+  const one_ = (op) => byAccessPattern(w.io_kib, w.access, [F.client.random_kib, F.client[`random ${op}`]],
+                                       [F.client.sequential_kib, F.client[`sequential ${op}`]])[0];
+  const r = w.read_share, read = one_("read"), write = one_("write");
   const one = 1 / (r / read + (1 - r) / write);
-  return [w.clients * one, !(w.io_kib === size && (r === 0 || r === 1))];
+  return [w.clients * one, !(w.io_kib === F.client[`${w.access}_kib`] && (r === 0 || r === 1))];
 }
 
 function withClients(F, row, w, bound) {
@@ -667,7 +675,7 @@ export function options(F, input) {
   if (w.load === "eda") for (const t of ["regular", "large", "breakthrough"]) for (const level of F.anf.volume_types[t].levels) rows.push(anfEdaSized(F, w, t, level));
   for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level));
   for (const level of F.anf.cool.levels) {
-    const n = volumesNeeded(F, w, effectiveCeiling(F, level, "regular", w.read_share, w.io_kib)[2]);
+    const n = volumesNeeded(F, w, effectiveCeiling(F, level, "regular", w.read_share, w.io_kib, w.access)[2]);
     if (n > 1) rows.push(anfCool(F, w, level, n));
   }
   if (F.anf.cool.volume_types.includes("large")) for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level, 1, "large"));

@@ -208,7 +208,7 @@ def machine_limits(machine_type):
 
 
 def workload_mix(workload):
-    """Block size and read share of one of TR-4816's workloads (section 3.3).
+    """Block size, read share and access pattern of one of TR-4816's workloads (section 3.3).
 
     Parameters
     ----------
@@ -217,12 +217,13 @@ def workload_mix(workload):
     Returns
     -------
     dict
-        ``block_size_kib`` [KiB] and ``read_share`` [-], 0 to 1.
+        ``block_size_kib`` [KiB], ``read_share`` [-], 0 to 1, and ``access``, ``"random"`` or ``"sequential"``
+        (each workload is 100 % one or the other).
 
     Examples
     --------
     >>> workload_mix("oltp")
-    {'block_size_kib': 8.0, 'read_share': 0.8}
+    {'block_size_kib': 8.0, 'read_share': 0.8, 'access': 'random'}
     """
     w = checks.choice("workload", workload, WORKLOADS)
     ids = set(data.load("cvo_google_cloud_setup")["id"])
@@ -230,7 +231,9 @@ def workload_mix(workload):
             else 100 - data.value("cvo_google_cloud_setup", f"{w}_write_pct", "%"))
     # The report writes "8KB" for 8 x 1,024 bytes (cvo-google-cloud-03): the rows are in KiB, "KB" as written.
     block = data.value("cvo_google_cloud_setup", f"{w}_block_size", BLOCK_UNIT)
-    return {"block_size_kib": block, "read_share": read / 100}
+    access = next(a for a in ("random", "sequential") if f"{w}_{a}_pct" in ids
+                  and data.value("cvo_google_cloud_setup", f"{w}_{a}_pct", "%") == 100)
+    return {"block_size_kib": block, "read_share": read / 100, "access": access}
 
 
 def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_read, disk_writes_per_write,
@@ -811,7 +814,7 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     if m is None:
         return None
     mix = workload_mix(workload)
-    cost = monthly_cost_usd(m, data_disk_gib(need_mb_per_s, capacity_tib, **mix),
+    cost = monthly_cost_usd(m, data_disk_gib(need_mb_per_s, capacity_tib, mix["read_share"], mix["block_size_kib"]),
                             licence_usd_per_tib_month=licence_usd_per_tib_month,
                             provisioned_tib=units.convert(data_gib, google_cloud.BILLING_UNIT, "TiB"))
     path = current_write_path(write_speed, disk_writes_per_write)

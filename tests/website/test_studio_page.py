@@ -400,6 +400,30 @@ def test_an_eda_load_gets_its_latency_from_the_measured_curves_and_a_mistyped_ki
     assert _studio_error_cleared(page)["rows"] == 0 and problems == [] and problems2 == []
 
 
+def test_the_access_pattern_chooses_the_curve_in_the_page_as_in_the_model_and_a_mistyped_one_is_refused(browser,
+                                                                                                         server):
+    from storageperf import studio
+
+    # 32 KiB at 70 % reads, between the random and the sequential curves' sizes: read apart, never blended
+    query = {"capacity_tib": "60", "mibps": "2500", "io_kib": "32", "read_share": "0.7", "access": "sequential"}
+    page, problems = open_studio(browser, server, query)
+    assert page.input_value("#studio-access") == "sequential"
+    assert "read as sequential I/O:" in page.inner_text("#studio-answer")
+    for access in ("sequential", "random", None):
+        if access is None:
+            page.select_option("#studio-access", "")
+        else:
+            page.select_option("#studio-access", access)
+        want = studio.options(60, mibps=2500, io_kib=32, read_share=0.7, access=access)
+        rows = studio_table(page)
+        assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows] == want["option"].tolist(), access
+    assert "read as random I/O (from its size):" in page.inner_text("#studio-answer")
+    page.close()
+    page, problems2 = open_studio(browser, server, {**query, "access": "mixed"})
+    assert page.inner_text("#studio-error") == "Access pattern must be one of random, sequential; got 'mixed'"
+    assert _studio_error_cleared(page)["rows"] == 0 and problems == [] and problems2 == []
+
+
 def test_the_studios_answer_says_when_its_first_row_is_in_preview(browser, server):
     from storageperf import studio
 
