@@ -251,7 +251,8 @@ def knee_check(reading=SPEC_MB_READING):
 
 
 def spec_mb_readings(curve="SPEC 00143, 1 large volume", service_level="Ultra"):
-    """What each reading of SPEC's MB gives for a curve: its bytes per operation, the knee rule, the ceiling in operations.
+    """What each reading of SPEC's MB gives for a curve: its bytes per operation, the knee rule, the ceiling in
+    operations.
 
     Parameters
     ----------
