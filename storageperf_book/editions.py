@@ -186,21 +186,17 @@ def _shown(outputs, where):
 def execute(nb, cwd, allow_errors=False):
     """Run a notebook's cells in a fresh ``python3`` kernel in ``cwd``, in place; return the notebook.
 
-    The kernel listens on sockets in a folder of its own: on TCP, a kernel started as the last one shut down was
-    now and then handed its ports, and the client waited on it until the cell timeout.
+    The kernel is the book's (:class:`storageperf_book.kernels.KernelManager`): its client reads every reply the
+    kernel sends, where nbclient's own now and then slept on one until the cell timeout.
     """
-    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
+
+    from .kernels import KernelManager
 
     if not Path(cwd).is_dir():
         raise ValueError(f"cwd must be an existing folder, got {str(cwd)!r}")
-    with tempfile.TemporaryDirectory() as sockets:
-        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
-        try:
-            NotebookClient(nb, km=kernel, timeout=TIMEOUT_S, allow_errors=allow_errors).execute(cwd=str(cwd))
-        finally:  # a kernel given to the client is the caller's to stop
-            if kernel.has_kernel:
-                kernel.shutdown_kernel(now=True)
+    NotebookClient(nb, kernel_manager_class=KernelManager, kernel_name="python3", timeout=TIMEOUT_S,
+                   allow_errors=allow_errors, resources={"metadata": {"path": str(cwd)}}).execute()
     return nb
 
 

@@ -325,6 +325,8 @@ def test_a_participant_checks_a_question_in_the_chapters_kernel_and_saves_the_an
     import nbformat
     from nbclient import NotebookClient
 
+    from storageperf_book.kernels import KernelManager
+
     pytest.importorskip("ipywidgets")
     nb = nbformat.read(ROOT / "book" / "performance-basics.ipynb", as_version=4)
     quiz_id = "performance-basics/3"
@@ -338,7 +340,8 @@ def test_a_participant_checks_a_question_in_the_chapters_kernel_and_saves_the_an
         "print(wrong, quiz.correct[0])"))
     nb.cells.append(nbformat.v4.new_code_cell("print(save_answers())"))
     nb.cells.append(nbformat.v4.new_code_cell('print(save_answers(name="Ada Lovelace"))'))
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    NotebookClient(nb, kernel_manager_class=KernelManager, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
     wrong, right = nb.cells[-3].outputs[0]["text"].split()
     anonymous, named = (tmp_path / nb.cells[k].outputs[0]["text"].strip() for k in (-2, -1))
     assert anonymous.is_file() and named.is_file() and anonymous != named

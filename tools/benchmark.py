@@ -46,6 +46,8 @@ import nbformat
 from nbclient import NotebookClient
 from playwright.sync_api import sync_playwright
 
+from storageperf_book.kernels import KernelManager
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 BUILD = [sys.executable, "-m", "storageperf_book.build", "-W", "-n", "--keep-going"]  # + the source, as make book
@@ -182,7 +184,8 @@ def executed_alone(path):
     from storageperf_book.sphinx.execution import numbers_asked
 
     numbers = [expression for _, expression in numbers_asked(nb)]
-    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(nb, kernel_manager_class=KernelManager, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()
     with client.setup_kernel():
         for i, cell in enumerate(nb.cells):
@@ -200,7 +203,8 @@ def execute(nb, page=None):
     without the suffix; by default a page of book/)."""
     start = time.perf_counter()
     folder = Path(page).parent if page else ROOT / "book"
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    NotebookClient(nb, kernel_manager_class=KernelManager, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(folder)}}).execute()
     return time.perf_counter() - start
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from storageperf_book.kernels import KernelManager
+
 MARK = "# NBVAL_CHECK_OUTPUT"
 HIDDEN = {"hide-input", "remove-cell", "remove-input"}
 OUTPUT_HIDDEN = {"remove-cell", "remove-output"}
@@ -34,7 +36,8 @@ def fold_hidden(nb):
 
 def record(path):
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(nb, kernel_manager_class=KernelManager, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
     count = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)  # timestamps: they would change every run

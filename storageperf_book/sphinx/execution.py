@@ -37,6 +37,8 @@ from myst_nb.core.execute.inline import ModifiedNotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError
 from sphinx.util import logging
 
+from ..kernels import KernelManager
+
 logger = logging.getLogger(__name__)
 
 #: The folders, beside the book's configuration, whose every file a notebook's outputs may come from; and the pins.
@@ -107,7 +109,8 @@ async def execute_async(notebook, folder, nb_config):
     asked = {}
     for ran, expression in numbers_asked(nb):
         asked.setdefault(ran, []).append(expression)
-    client = ModifiedNotebookClient(nb, record_timing=False, resources={"metadata": {"path": str(folder)}},
+    client = ModifiedNotebookClient(nb, kernel_manager_class=KernelManager, record_timing=False,
+                                    resources={"metadata": {"path": str(folder)}},
                                     allow_errors=nb_config.execution_allow_errors,
                                     timeout=nb_config.execution_timeout)
     numbers, error, ran = {}, None, 0
