@@ -80,7 +80,8 @@ def regions():
 
 
 def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-             region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None):
+             region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None,
+             target_utilization=None):
     """Check a workload and return it as a dict of plain numbers, with the throughput in MiB/s.
 
     Parameters are those of :func:`options`. The site's studio (``studio.js``) accepts and refuses the same inputs
@@ -90,9 +91,9 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
 
     Examples
     --------
-    >>> w = workload(50, ops_per_s=32000, io_kib=64)
-    >>> w["mibps"], w["capacity_end_tib"]
-    (2000.0, 50.0)
+    >>> w = workload(50, ops_per_s=32000, io_kib=64, target_utilization=0.8)
+    >>> w["need_mibps"], w["mibps"], w["capacity_end_tib"]
+    (2000.0, 2500.0, 50.0)
     >>> workload(50, mibps=100, region="East US", months=12.0)["region"]
     'eastus'
     """
@@ -122,12 +123,30 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
         if not math.isfinite(value):
             raise ValueError(f"{name} is too large to size: over {months} months it comes to more bytes than a "
                              f"number holds; got {given!r}")
-    return {"load": checks.choice("load", load, LOADS), "clients": clients, "capacity_tib": cap, "mibps": need,
+    target = (default_target_utilization() if target_utilization is None else
+              float(checks.in_range("target_utilization", target_utilization, 0, 1, "(a fraction)", low_open=True)))
+    return {"load": checks.choice("load", load, LOADS), "clients": clients, "capacity_tib": cap,
+            "mibps": need / target, "need_mibps": need, "target_utilization": target,
             "io_kib": io, "access": anf.access_pattern(access, io), "access_assumed": access is None,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
             "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
             "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
             "growth_tib_per_month": growth, "capacity_end_tib": end}
+
+
+@functools.cache
+def default_target_utilization():
+    """The share of a limit the studio sizes a need to by default: the optimal point of NetApp's example
+    latency-versus-utilization curve, past which latency climbs (Active IQ Unified Manager, 2023-07-13;
+    ``data/platforms/ontap_headroom.csv``). An example in NetApp's documentation, not a rule; Microsoft's pages give
+    none for Azure NetApp Files. [-]
+
+    Examples
+    --------
+    >>> default_target_utilization()
+    0.8
+    """
+    return data.value("ontap_headroom", "optimal_point_utilization", "%") / 100
 
 
 def _whole(value):
@@ -623,7 +642,7 @@ def _cvo(w, machine_type):
     for name in cvo.WORKLOADS:   # TR-4816 measured this mix at a load at least the need's: its latency there
         mix, got = cvo.workload_mix(name), cvo.measured(machine_type, name)
         if ((mix["block_size_kib"], mix["read_share"], mix["access"]) == (w["io_kib"], w["read_share"], w["access"])
-                and need_mb <= got["mb_per_s"]):
+                and float(units.convert(w["need_mibps"], "MiB/s", cvo.RATE_UNIT)) <= got["mb_per_s"]):
             latency = (cvo.result_latency_ms(got), "measured")
     if ok and w["latency_ms"] is not None and latency[1] == "measured" and latency[0] > w["latency_ms"]:
         binding, ok = f"TR-4816 measured {latency[0]:g} ms at this mix, above the bound", False
@@ -674,7 +693,8 @@ def _vm(w, vm_size):
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
-            region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None):
+            region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None,
+            target_utilization=None):
     """Every option the guide has facts for, sized for one workload, cheapest feasible first.
 
     Parameters
@@ -700,6 +720,10 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     clients : int, optional
         Client VMs the workload runs on: Azure NetApp Files rows are held to what they move
         (:func:`client_limit_mibps`). Default: as many as it takes.
+    target_utilization : float, optional
+        The share of each limit the need may use, above 0 and at most 1: every option is sized for the need over it
+        (a Flexible pool buys that throughput, a quota is chosen to grant it, a ceiling must hold it), and
+        ``headroom`` is what the need itself leaves. Default :func:`default_target_utilization`, NetApp's. [-]
     access : {"random", "sequential"}, optional
         The access pattern: which of Microsoft's measured curves a ceiling is read from
         (:func:`storageperf.platforms.azure_netapp_files.mix_ceiling`), and which of TR-4816's mixes a Cloud Volumes
@@ -724,14 +748,19 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
 
     Examples
     --------
-    The HPC/EDA module's knowledge check, 50 TiB at 3,000 MiB/s in East US: a Flexible regular volume is cheapest.
+    The HPC/EDA module's knowledge check, 50 TiB at 3,000 MiB/s in East US: a Flexible regular volume is cheapest,
+    sized to the need exactly or with NetApp's headroom (3,750 MiB/s bought, a fifth of it left).
 
-    >>> o = options(50, mibps=3000)
+    >>> o = options(50, mibps=3000, target_utilization=1)
     >>> o.loc[0, "option"], round(o.loc[0, "monthly_usd"])
     ('Azure NetApp Files Flexible, regular volume', 12105)
+    >>> o = options(50, mibps=3000)
+    >>> first = o.iloc[0]
+    >>> first["option"], round(first["monthly_usd"]), float(first["limit_mibps"]), round(float(first["headroom"]), 2)
+    ('Azure NetApp Files Flexible, regular volume', 13793, 3750.0, 0.2)
     """
     w = workload(capacity_tib, mibps, ops_per_s, io_kib, read_share, latency_ms, cold_share, region, months,
-                 growth_tib_per_month, clients, load, access)
+                 growth_tib_per_month, clients, load, access, target_utilization)
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in anf.supported_service_levels(volume_type):
@@ -762,13 +791,21 @@ def _judge(row, w, client_bound):
     2. what the workload's client VMs move, for every Azure NetApp Files row (:func:`_with_clients`);
     3. the latency bound: a row whose latency the guide does not know says so (and :func:`rank` puts it after
        the rows whose latency is known or extrapolated);
-    4. the cold share: a row that keeps all the data in one tier says the share is not used.
+    4. the cold share: a row that keeps all the data in one tier says the share is not used;
+    5. the headroom: every builder sizes for the need at the target utilization (``w["mibps"]``, the need over
+       :func:`default_target_utilization` or the one given), and the headroom is what the need itself leaves.
     """
     row = _with_clients(_with_eda(row, w), w, client_bound)
     if w["latency_ms"] is not None and row["latency_basis"] == "none":
         row["binding"] += "; latency not known: the guide has no measurement for this workload"
     if w["cold_share"] > 0 and row["chapter"] != "cool-access":
         row["binding"] += "; the cold share is not used: this option keeps all the data in one tier"
+    # 5. headroom: sized for the need at the target utilization, it is what the need itself leaves of the limit
+    if row["feasible"]:
+        row["headroom"] = (row["limit_mibps"] - w["need_mibps"]) / row["limit_mibps"]
+    elif w["target_utilization"] < 1:
+        row["binding"] += (f"; the need sized is {_mib(w['need_mibps'])} at {w['target_utilization'] * 100:,.0f} % "
+                           f"of each limit")
     return row
 
 
@@ -898,7 +935,7 @@ def facts():
         "s_per_hour": float(units.convert(1.0, "h", "s")), "ms_per_day": float(units.convert(1.0, "days", "ms")),
         "regions": list(regions()),
         "region_names": {r: a.region_names()[r] for r in regions()}, "client_measurement": CLIENT_MEASUREMENT,
-        "access_patterns": list(a.ACCESS_PATTERNS),
+        "access_patterns": list(a.ACCESS_PATTERNS), "default_target_utilization": default_target_utilization(),
         "price_snapshot_date": a.PRICE_SNAPSHOT_DATE, "months_max": a.MONTHS_MAX,
         "limits_dates": {p: list(d) for p, d in limits_dates().items()},
         "client": {op: large_volumes.client_mibps(op) for op in large_volumes.WORKLOADS} | {
@@ -1012,7 +1049,8 @@ def reference_workloads():
     latency bound (its load, and the bytes an operation of SPEC's EDA mix moves, as the HPC/EDA chapter's planner
     reckons them); one node of the Cassandra chapter's iostat run (its disks' capacity, the disk reads a second it
     measured, and the bytes the chapter's model says each disk read moves at that run's read-ahead). The sizing
-    studio chapter works them, and a price refresh reports what it does to their verdicts."""
+    studio chapter works them, and a price refresh reports what it does to their verdicts. Each is sized to its
+    need exactly (``target_utilization`` 1), as the chapters' planners size it."""
     module = data.load("hpc_eda_module").set_index("id")["value"]
     setup = cassandra.setup()
     run = data.row("cassandra_disk_caching_results", cassandra.IOSTAT_RUN)
@@ -1025,4 +1063,6 @@ def reference_workloads():
              {"capacity_tib": azure_vm.limit(cassandra.DISK, "size", "TiB") * setup["disk_count"],
               "ops_per_s": run["value"] / setup["vm_count"] * cassandra.disk_ios_per_read(),
               "io_kib": work["kib"] / work["ios"]}]
-    return {name: {k: float(v) for k, v in case.items()} for name, case in zip(REFERENCE_WORKLOADS, cases)}
+    # the chapters' planners size to the need exactly, and so do these: a reader's own workload gets the default target
+    return {name: {**{k: float(v) for k, v in case.items()}, "target_utilization": 1.0}
+            for name, case in zip(REFERENCE_WORKLOADS, cases)}

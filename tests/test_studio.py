@@ -66,7 +66,7 @@ def test_the_module_example_gets_the_studios_flexible_pool_in_both_chapters(monk
 
     module = data.load("hpc_eda_module").set_index("id")["value"]
     need = bandwidth.bandwidth_mibps(module["example_iops"], module["example_transfer_size"])
-    o = studio.options(module["example_quota"], mibps=need)
+    o = studio.options(module["example_quota"], mibps=need, target_utilization=1)
     first = o[o["option"].str.startswith(f"{studio.ANF} Flexible")].iloc[0]
     for notebook, names in (("performance-basics.ipynb", ("flex_pool", "flex_usd")),
                             ("hpc-eda.ipynb", ("ex_pool_Flexible", "ex_cost_Flexible"))):
@@ -78,7 +78,7 @@ def test_the_module_example_gets_the_studios_flexible_pool_in_both_chapters(monk
 def test_the_cool_access_test_volume_costs_what_the_cool_access_calculator_says():
     limit = cool_access.measured_volume_limit_mibps()
     size = anf.pool_range_tib()[0] * 10
-    o = studio.options(size, mibps=limit, cold_share=0.8)
+    o = studio.options(size, mibps=limit, cold_share=0.8, target_utilization=1)
     for level in anf.cool_access_service_levels():
         s = anf.cool_access_sizing(size, 0.8, limit, level)
         row = _row(o, f"Azure NetApp Files {level}, regular volume with cool access")
@@ -95,7 +95,7 @@ def test_the_cassandra_node_is_bounded_by_the_cassandra_chapters_disk_path():
     for share in (0.5, 1.0, 1.5):
         need_mb = path["throughput_mb_per_s"] * share
         o = studio.options(disk * disks, mibps=float(studio.units.convert(need_mb, "MB/s", "MiB/s")),
-                           io_kib=256)
+                           io_kib=256, target_utilization=1)
         row = _row(o, f"Self-managed server, {cass.VM_SIZE} with {studio.VM_DISK} disks")
         assert row["feasible"] == (share <= 1.0)
         assert row["monthly_usd"] != row["monthly_usd"]   # no VM or disk price: NaN, never ranked as cheapest
@@ -133,12 +133,12 @@ def test_a_self_managed_server_serves_its_reads_through_its_network(monkeypatch)
 
 def test_azure_netapp_files_rows_are_held_to_what_the_clients_move():
     one = large_volumes.client_mibps("sequential read")
-    many = studio.options(200, mibps=one * 1.2, io_kib=256, clients=2)
-    few = studio.options(200, mibps=one * 1.2, io_kib=256, clients=1)
+    many = studio.options(200, mibps=one * 1.2, io_kib=256, clients=2, target_utilization=1)
+    few = studio.options(200, mibps=one * 1.2, io_kib=256, clients=1, target_utilization=1)
     name = "Azure NetApp Files Ultra, large volume"
     assert _row(many, name)["feasible"] and not _row(few, name)["feasible"]
     assert "clients" in _row(few, name)["binding"]
-    assert _row(studio.options(200, mibps=one * 1.2, io_kib=256), name)["feasible"]
+    assert _row(studio.options(200, mibps=one * 1.2, io_kib=256, target_utilization=1), name)["feasible"]
 
 
 def test_rows_without_a_complete_price_are_never_ranked_as_cheapest():
@@ -220,6 +220,8 @@ def random_workloads(n, seed):
             w["load"] = "eda"
         if rng.uniform() < 0.6:
             w["access"] = str(rng.choice(anf.ACCESS_PATTERNS))
+        if rng.uniform() < 0.5:
+            w["target_utilization"] = float(rng.choice([1.0, rng.uniform(0.3, 1.0)]))
         out.append(w)
     return out
 
@@ -228,8 +230,12 @@ def edge_workloads():
     """Zero cold share, needs exactly at each published ceiling, and a need no option carries."""
     ceilings = sorted({c for t in ("regular", "large", "breakthrough") for c in
                        studio.facts()["anf"]["volume_types"][t]["ceiling"].values()})
-    edges = [{"capacity_tib": 50, "mibps": c, "cold_share": 0.0} for c in ceilings]
-    edges += [{"capacity_tib": 50, "mibps": c, "cold_share": 0.5, "read_share": 1.0, "io_kib": 64} for c in ceilings]
+    edges = [{"capacity_tib": 50, "mibps": c, "cold_share": 0.0, "target_utilization": 1.0} for c in ceilings]
+    edges += [{"capacity_tib": 50, "mibps": c, "cold_share": 0.5, "read_share": 1.0, "io_kib": 64,
+               "target_utilization": 1.0} for c in ceilings]
+    # at the default target, a need whose sized throughput is exactly each ceiling
+    target = studio.default_target_utilization()
+    edges += [{"capacity_tib": 50, "mibps": c * target, "cold_share": 0.0} for c in ceilings]
     edges += [{"capacity_tib": 10 ** 5, "mibps": 10 ** 6}, {"capacity_tib": 0.01, "mibps": 1, "cold_share": 1.0},
               {"capacity_tib": anf.quota_range_tib()[1], "mibps": 1, "cold_share": 1.0},
               {"capacity_tib": anf.pool_range_tib()[1], "mibps": 1, "months": 120, "growth_tib_per_month": 0.0}]
@@ -243,7 +249,8 @@ def edge_workloads():
         most = studio.client_limit_mibps(studio.workload(100, mibps=1, io_kib=io, read_share=share,
                                                          clients=clients))[0]
         for need in (most, math.nextafter(most, math.inf), most * (1 + 1e-9)):
-            edges.append({"capacity_tib": 100, "mibps": need, "io_kib": io, "read_share": share, "clients": clients})
+            edges.append({"capacity_tib": 100, "mibps": need, "io_kib": io, "read_share": share, "clients": clients,
+                          "target_utilization": 1.0})
     for name in cvo.WORKLOADS:   # TR-4816's mixes: rows with a measured latency, under a bound and above it
         mix = cvo.workload_mix(name)
         need = float(studio.units.convert(cvo.measured("n1-standard-8", name)["mb_per_s"], "MB/s", "MiB/s")) / 2
@@ -357,11 +364,11 @@ def test_rows_that_tie_on_cost_and_headroom_both_stay_on_the_frontier():
 def test_a_large_volume_carries_no_more_writes_than_microsoft_measured():
     most = large_volumes.measured_volume_mibps("sequential write")
     size = large_volumes.block_size_kib("sequential write")
-    above = studio.options(200, mibps=most * 1.3, io_kib=size, read_share=0.0)
+    above = studio.options(200, mibps=most * 1.3, io_kib=size, read_share=0.0, target_utilization=1)
     for level in anf.supported_service_levels("large"):
         row = _row(above, f"Azure NetApp Files {level}, large volume")
         assert not row["feasible"] and "most measured from a large volume" in row["binding"], row["binding"]
-    below = _row(studio.options(200, mibps=most * 0.9, io_kib=size, read_share=0.0),
+    below = _row(studio.options(200, mibps=most * 0.9, io_kib=size, read_share=0.0, target_utilization=1),
                  "Azure NetApp Files Ultra, large volume")
     assert below["feasible"] and below["limit_mibps"] == pytest.approx(most)   # the measurement caps the limit
 
@@ -491,7 +498,7 @@ def test_manual_qos_carries_a_standard_need_on_fewer_volumes_where_automatic_qos
     auto = anf.volume_ceiling_mibps("Standard", "regular")
     manual = anf.limit("volume_ceiling_regular_manual_qos", "MiB/s")
     need = auto * 3   # three Standard volumes with automatic QoS; fewer with manual QoS
-    o = studio.options(100, mibps=need)
+    o = studio.options(100, mibps=need, target_utilization=1)
     n_auto, n_manual = math.ceil(need / auto), math.ceil(need / manual)
     assert n_manual < n_auto
     several = _row(o, f"Azure NetApp Files Standard, {n_auto} regular volumes in one pool")
@@ -569,7 +576,8 @@ def chapter_workloads(n, seed):
     rng = np.random.default_rng(seed)
     out = []
     for i, w in enumerate(random_workloads(n, seed)):
-        w = {**w, "growth_tib_per_month": 0.0, "load": "eda" if i % 2 else "general"}
+        # the chapters size to the need exactly: no headroom target
+        w = {**w, "growth_tib_per_month": 0.0, "load": "eda" if i % 2 else "general", "target_utilization": 1.0}
         w.pop("clients", None)
         if w["load"] == "eda":
             w["io_kib"] = float(rng.choice([hpc_eda_spec_op(), 8, 16, 32, 64]))
@@ -698,7 +706,7 @@ def test_the_2026_cool_access_rule_is_sized_by_its_literal_reading_and_the_gener
     # A reader's round inputs in a region of the 2026 rule: 50 TiB, 80 % cold, 3,000 MiB/s
     region = next(r for r in studio.regions() if anf.cool_access_rule(r) == "2026")
     w = {"capacity_tib": 50, "mibps": 3000, "cold_share": 0.8, "region": region}
-    o = studio.options(**w)
+    o = studio.options(**w, target_utilization=1)
     for level in ("Premium", "Ultra"):
         row = _row(o, f"Azure NetApp Files {level}, regular volume with cool access")
         literal = anf.cool_access_sizing(50, 0.8, 3000, level, region, reading="literal")
@@ -708,7 +716,7 @@ def test_the_2026_cool_access_rule_is_sized_by_its_literal_reading_and_the_gener
         if math.isfinite(generous["usd_cool"]):   # the generous reading would carry it: the row says with what quota
             assert f"a quota of {generous['quota_tib_cool']:,.1f} TiB would carry it" in row["binding"]
     # where the literal reading carries it, the row says it sized by it
-    small = studio.options(50, mibps=1000, cold_share=0.8, region=region)
+    small = studio.options(50, mibps=1000, cold_share=0.8, region=region, target_utilization=1)
     row = _row(small, "Azure NetApp Files Premium, regular volume with cool access")
     assert row["feasible"] and studio.COOL_LITERAL in row["binding"]
     with pytest.raises(ValueError, match="reading must be one of"):
@@ -730,6 +738,8 @@ REFUSED = [
     ({"capacity_tib": 1, "mibps": 1, "load": "EDA"}, "load must be one of general, eda"),
     ({"capacity_tib": 1, "mibps": 1, "read_share": 1.5}, "read_share must be between 0 and 1"),
     ({"capacity_tib": 1, "mibps": 1, "access": "mixed"}, "access must be one of random, sequential"),
+    ({"capacity_tib": 1, "mibps": 1, "target_utilization": 0}, "target_utilization must be greater than 0 and at most 1"),
+    ({"capacity_tib": 1, "mibps": 1, "target_utilization": 1.2}, "target_utilization must be greater than 0 and at most 1"),
 ]
 #: Inputs both take, as the same workload as the second of each pair.
 TAKEN = [
@@ -764,3 +774,35 @@ process.stdout.write(JSON.stringify(out));
     for (w, same), got in zip(TAKEN, page[len(REFUSED):]):
         assert studio.workload(**w) == studio.workload(**same) == {k: got[k] for k in studio.workload(**w)}, w
         assert studio.options(**w).equals(studio.options(**same))
+
+
+def test_every_row_is_sized_for_the_need_at_the_target_utilization_and_its_headroom_is_what_the_need_leaves():
+    # 12 GiB/s over 500 TiB: a Flexible pool bought to the need was first at no headroom; at the default target
+    # (NetApp's optimal point) it buys the need over the target, and the need leaves the rest
+    target = studio.default_target_utilization()
+    assert target == data.value("ontap_headroom", "optimal_point_utilization", "%") / 100
+    need = 12 * 1024
+    exact, sized = studio.options(500, mibps=need, target_utilization=1), studio.options(500, mibps=need)
+    assert exact.iloc[0]["headroom"] == pytest.approx(0, abs=1e-12)
+    flexible = sized[sized["feasible"] & sized["option"].str.startswith("Azure NetApp Files Flexible")].iloc[0]
+    assert flexible["limit_mibps"] == pytest.approx(need / target)
+    # the large volume's ceiling holds the need but not the need at the target, and its row says what was sized
+    large = _row(sized, "Azure NetApp Files Flexible, large volume")
+    assert _row(exact, "Azure NetApp Files Flexible, large volume")["feasible"] and not large["feasible"]
+    assert f"the need sized is {need:,.0f} MiB/s at {target * 100:,.0f} % of each limit" in large["binding"]
+    assert flexible["headroom"] == pytest.approx(1 - target)
+    # every feasible row holds the sized need under its limit, and its headroom is the need's, not the sized need's
+    feasible = sized[sized["feasible"]]
+    assert (feasible["limit_mibps"] >= need / target * (1 - 1e-9)).all()
+    assert np.allclose(feasible["headroom"], 1 - need / feasible["limit_mibps"])
+    assert (feasible["headroom"] >= 1 - target - 1e-9).all()
+    # a quota with automatic QoS is chosen to grant the sized need, where the need and not the data sets it
+    premium = _row(studio.options(1, mibps=300), "Azure NetApp Files Premium, regular volume")
+    assert premium["limit_mibps"] == pytest.approx(300 / target)
+    # a need the studio carried at 96 % of a ceiling it no longer carries on that one volume
+    ceiling = anf.volume_ceiling_mibps("Ultra", "regular")
+    at_96 = studio.options(100, mibps=0.96 * ceiling)
+    assert _row(studio.options(100, mibps=0.96 * ceiling, target_utilization=1),
+                "Azure NetApp Files Ultra, regular volume")["feasible"]
+    assert not _row(at_96, "Azure NetApp Files Ultra, regular volume")["feasible"]
+

@@ -20,6 +20,7 @@ const FIELDS = [
   ["months", "Horizon", "months", 12],
   ["growth_tib_per_month", "Growth", "TiB a month", 0],
   ["clients", "Client VMs (optional)", "VMs", null],
+  ["target_utilization", "Target utilization: the share of each limit the need may use", "0 to 1", null],
 ];
 const LABEL = Object.fromEntries(FIELDS.map(([name, label, unit]) => [name, `${label} (${unit})`]));
 const BEST = 3;  // the options shown side by side above the table
@@ -56,6 +57,8 @@ export function frontier(rows) {
 // A number as a reader writes it: digits with a decimal point and an exponent, or grouped in thousands (1,000).
 const PLAIN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
+
+const given = (v) => v !== undefined && v !== null && v !== "";
 
 // The workload the form says, for options(); throws a message naming a field by its label, with the value typed.
 function workloadFrom(typed, F) {
@@ -388,7 +391,8 @@ async function main() {
     form.append(el("div", {class: "studio-field"},
       el("label", {for: `studio-${name}`, text: LABEL[name]}),
       el("input", {id: `studio-${name}`, name, type: "text", inputmode: "decimal", autocomplete: "off",
-                   spellcheck: "false", value: value === null ? "" : String(value)})));
+                   spellcheck: "false", value: value === null ? "" : String(value),
+                   ...(name === "target_utilization" ? {placeholder: `${F.default_target_utilization}, NetApp's optimal point`} : {})})));
   }
   // a region is typed by its Azure name ("North Europe", "northeurope") or its billing name ("EU North"); the list
   // offers each by its Azure name, with its billing name beside it
@@ -493,7 +497,8 @@ async function main() {
     chartBox.hidden = false;
     for (const b of buttons.querySelectorAll("button")) b.disabled = false;
     const read = workload(F, w), months = read.months;
-    const pattern = `read as ${read.access} I/O${read.access_assumed ? " (from its size)" : ""}`;
+    const pattern = `read as ${read.access} I/O${read.access_assumed ? " (from its size)" : ""}, sized for the need at `
+      + `${pct(read.target_utilization)} of each limit${given(w.target_utilization) ? "" : " (NetApp's optimal point)"}`;
     Object.assign(state, {rows, months, best: frontier(rows), workload: {...w, io_kib: w.io_kib ?? 64, read_share: w.read_share ?? 1}});
     renderTable(rows, state.best, months);
     renderBest(rows, months);

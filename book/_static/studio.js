@@ -56,8 +56,10 @@ export function workload(F, input) {
     if (!Number.isFinite(value)) throw new Error(`${name} is too large to size: over ${months} months it comes to more bytes than a number holds; got ${input[name]}`);
   }
   if (!["general", "eda"].includes(load)) throw new Error(`load must be one of general, eda; got '${load}'`);
+  const target = given("target_utilization") ? num("target_utilization", input.target_utilization) : F.default_target_utilization;
+  if (target <= 0 || target > 1) throw new Error(`target_utilization must be greater than 0 and at most 1 (a fraction), got ${target}`);
   if (given("access") && !F.access_patterns.includes(input.access)) throw new Error(`access must be one of ${F.access_patterns.join(", ")}; got '${input.access}'`);
-  return {load, clients, capacity_tib: cap, mibps: need, io_kib: io, access: accessPattern(F, given("access") ? input.access : null, io),
+  return {load, clients, capacity_tib: cap, mibps: need / target, need_mibps: need, target_utilization: target, io_kib: io, access: accessPattern(F, given("access") ? input.access : null, io),
           access_assumed: !given("access"), ops_per_s: need * F.bytes.MiB / F.bytes.KiB / io,
           read_share: fraction("read_share", given("read_share") ? input.read_share : 1),
           latency_ms: bound, cold_share: fraction("cold_share", given("cold_share") ? input.cold_share : 0),
@@ -559,7 +561,7 @@ function cvoRow(F, w, machine) {
   else { binding = `${which} of the machine type, ${mib(limit)}; licence price not published`; ok = true; }
   let latency = [NaN, "none"];
   for (const got of K.measured[machine]) { // TR-4816 measured this mix at a load at least the need's: its latency there
-    if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && got.access === w.access && needMb <= got.mb_per_s) latency = [got.latency_ms, "measured"];
+    if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && got.access === w.access && conv(F, w.need_mibps, "MiB", "MB") <= got.mb_per_s) latency = [got.latency_ms, "measured"];
   }
   if (ok && w.latency_ms !== null && latency[1] === "measured" && latency[0] > w.latency_ms) {
     binding = `TR-4816 measured ${gfmt(latency[0])} ms at this mix, above the bound`; ok = false;
@@ -662,6 +664,8 @@ function judge(F, r, w, bound) {
   withClients(F, withEda(F, r, w), w, bound);
   if (w.latency_ms !== null && r.latency_basis === "none") r.binding += "; latency not known: the guide has no measurement for this workload";
   if (w.cold_share > 0 && r.chapter !== "cool-access") r.binding += "; the cold share is not used: this option keeps all the data in one tier";
+  if (r.feasible) r.headroom = (r.limit_mibps - w.need_mibps) / r.limit_mibps; // sized to the target: what the need leaves
+  else if (w.target_utilization < 1) r.binding += `; the need sized is ${mib(w.need_mibps)} at ${fmt(w.target_utilization * 100, 0)} % of each limit`;
   delete r.layout;
   return r;
 }

@@ -408,7 +408,9 @@ def test_the_access_pattern_chooses_the_curve_in_the_page_as_in_the_model_and_a_
     query = {"capacity_tib": "60", "mibps": "2500", "io_kib": "32", "read_share": "0.7", "access": "sequential"}
     page, problems = open_studio(browser, server, query)
     assert page.input_value("#studio-access") == "sequential"
-    assert "read as sequential I/O:" in page.inner_text("#studio-answer")
+    target = round(studio.default_target_utilization() * 100)   # NetApp's optimal point (data/platforms/ontap_headroom.csv)
+    assert (f"read as sequential I/O, sized for the need at {target} % of each limit (NetApp's optimal point):"
+            in page.inner_text("#studio-answer"))
     for access in ("sequential", "random", None):
         if access is None:
             page.select_option("#studio-access", "")
@@ -417,7 +419,12 @@ def test_the_access_pattern_chooses_the_curve_in_the_page_as_in_the_model_and_a_
         want = studio.options(60, mibps=2500, io_kib=32, read_share=0.7, access=access)
         rows = studio_table(page)
         assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in rows] == want["option"].tolist(), access
-    assert "read as random I/O (from its size):" in page.inner_text("#studio-answer")
+    assert "read as random I/O (from its size), sized" in page.inner_text("#studio-answer")
+    # a target utilization of the reader's: every limit sized for the need over it, as the model sizes it
+    page.fill("#studio-target_utilization", "1")
+    want = studio.options(60, mibps=2500, io_kib=32, read_share=0.7, target_utilization=1)
+    assert [r[1].replace(" ◆", "").replace(" (preview)", "") for r in studio_table(page)] == want["option"].tolist()
+    assert "sized for the need at 100 % of each limit:" in page.inner_text("#studio-answer")
     page.close()
     page, problems2 = open_studio(browser, server, {**query, "access": "mixed"})
     assert page.inner_text("#studio-error") == "Access pattern must be one of random, sequential; got 'mixed'"
