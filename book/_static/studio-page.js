@@ -180,7 +180,8 @@ function drawChart(svg, rows, best, months, width = svg.getBoundingClientRect().
     const g = add("g", {class: "studio-point", tabindex: i ? -1 : 0, role: "img",
                         "aria-label": `${r.option}${on ? " ◆" : ""}: ${usd(r.horizon_usd)} USD over ${monthsText(months)}, headroom ${pct(r.headroom)}`});
     g.append(add("circle", {cx: x(Math.max(0, Math.min(1, r.headroom))), cy: y(r.horizon_usd), r: on ? 6 : 4,
-                            fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": 1.5}));
+                            fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": 1.5,
+                            "pointer-events": "all"}));  // a ring answers a pointer inside it, not on its stroke only
   });
   svg.setAttribute("aria-label", `Cost over the horizon (${monthsText(months)}) against headroom of ${pts.length} priced options; `
     + `filled: no other is both cheaper over the horizon and has more headroom: ${[...best].join("; ")}. Arrow keys step between the points`);
