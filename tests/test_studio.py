@@ -806,3 +806,29 @@ def test_every_row_is_sized_for_the_need_at_the_target_utilization_and_its_headr
                 "Azure NetApp Files Ultra, regular volume")["feasible"]
     assert not _row(at_96, "Azure NetApp Files Ultra, regular volume")["feasible"]
 
+
+
+def test_a_large_volume_row_carries_what_the_large_volume_chapters_model_predicts_for_its_clients():
+    # the studio composes a large volume's quota, ceiling, measured maximum and clients; the chapter's predict()
+    # composes the same four for the article's four workloads: for workloads drawn at random (automatic QoS levels,
+    # which predict() models), the two agree on whether a row carries the need and, where the data sets the quota,
+    # on the limit
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(200):
+        workload = str(rng.choice(large_volumes.WORKLOADS))
+        access, op = workload.split()
+        level = str(rng.choice([lv for lv in anf.supported_service_levels("large") if lv in anf.SERVICE_LEVELS]))
+        clients = int(rng.integers(1, 16))
+        cap = float(rng.uniform(anf.quota_range_tib("large")[0], 600))
+        most = large_volumes.predict(clients, workload, service_level=level)["mibps"]
+        need = float(most * rng.choice([0.5, 0.9, 0.999, 1.001, 1.2]))
+        o = studio.options(cap, mibps=need, io_kib=large_volumes.block_size_kib(workload), access=access,
+                           read_share=1.0 if op == "read" else 0.0, clients=clients, target_utilization=1)
+        row = _row(o, f"Azure NetApp Files {level}, large volume")
+        assert row["feasible"] == (need <= most * (1 + 1e-9)), (workload, level, clients, cap, need, row["binding"])
+        if row["feasible"] and cap * anf.throughput_per_tib_mibps(level) >= need:
+            want = large_volumes.predict(clients, workload, quota_tib=cap, service_level=level)["mibps"]
+            assert row["limit_mibps"] == pytest.approx(want, rel=1e-9), (workload, level, clients, cap, need)
+            checked += 1
+    assert checked > 20
