@@ -832,3 +832,30 @@ def test_a_large_volume_row_carries_what_the_large_volume_chapters_model_predict
             assert row["limit_mibps"] == pytest.approx(want, rel=1e-9), (workload, level, clients, cap, need)
             checked += 1
     assert checked > 20
+
+
+def test_a_cloud_volumes_ontap_row_carries_what_the_cvo_chapters_right_sized_node_carries():
+    # at TR-4816's four mixes, drawn needs and data: every machine type the studio calls feasible is one whose
+    # published limits in NetApp's current layout (the chapter's published_limit) carry the need, and the chapter's
+    # right-sized node, where today's layout and TR-4816's licence hold it, is a row the studio calls feasible
+    rng = np.random.default_rng(3)
+    path = cvo.current_write_path(disk_writes_per_write="layout")
+    matched = 0
+    for _ in range(150):
+        name = str(rng.choice(cvo.WORKLOADS))
+        mix = cvo.workload_mix(name)
+        need_mb = float(np.exp(rng.uniform(np.log(20), np.log(3000))))
+        cap = float(rng.uniform(0.5, 50))
+        o = studio.options(cap, mibps=float(studio.units.convert(need_mb, "MB/s", "MiB/s")),
+                           io_kib=mix["block_size_kib"], read_share=mix["read_share"], access=mix["access"],
+                           target_utilization=1)
+        rows = o[o["platform"] == studio.CVO].set_index("option")
+        for m in cvo.MACHINE_TYPES:
+            lim = cvo.published_limit(m, mix["read_share"], mix["block_size_kib"], **path)["mb_per_s"]
+            carries = need_mb <= lim * (1 + 1e-9) and cap <= cvo.machine_limits(m)["max_storage_tib"]
+            assert rows.loc[f"Cloud Volumes ONTAP, {m}", "feasible"] == carries, (name, need_mb, cap, m)
+        node = cvo.right_sized(name, need_mb, cap, disk_writes_per_write="layout")
+        if node is not None and node["fits_current"] and cap <= cvo.machine_limits(node["machine_type"])["max_storage_tib"]:
+            assert rows.loc[f"Cloud Volumes ONTAP, {node['machine_type']}", "feasible"], (name, need_mb, cap)
+            matched += 1
+    assert matched > 10
