@@ -20,7 +20,7 @@ const FIELDS = [
   ["months", "Horizon", "months", 12],
   ["growth_tib_per_month", "Growth", "TiB a month", 0],
   ["clients", "Client VMs (optional)", "VMs", null],
-  ["target_utilization", "Target utilization: the share of each limit the need may use", "0 to 1", null],
+  ["target_utilization", "Target utilization of each limit", "0 to 1", null],
 ];
 const LABEL = Object.fromEntries(FIELDS.map(([name, label, unit]) => [name, `${label} (${unit})`]));
 const BEST = 3;  // the options shown side by side above the table
@@ -393,7 +393,7 @@ async function main() {
       el("label", {for: `studio-${name}`, text: LABEL[name]}),
       el("input", {id: `studio-${name}`, name, type: "text", inputmode: "decimal", autocomplete: "off",
                    spellcheck: "false", value: value === null ? "" : String(value),
-                   ...(name === "target_utilization" ? {placeholder: `${F.default_target_utilization}, NetApp's optimal point`} : {})})));
+                   ...(name === "target_utilization" ? {placeholder: `${F.default_target_utilization} (NetApp)`} : {})})));
   }
   // a region is typed by its Azure name ("North Europe", "northeurope") or its billing name ("EU North"); the list
   // offers each by its Azure name, with its billing name beside it
@@ -402,12 +402,12 @@ async function main() {
   const region = el("input", {id: "studio-region", name: "region", type: "text", list: "studio-regions", value: "eastus",
                               autocomplete: "off", spellcheck: "false"});
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-region", text: "Azure region (prices and the cool-access rule)"}), region, regions));
-  const load = el("select", {id: "studio-load", name: "load"}, el("option", {value: "general", text: "any: latency only where measured"}),
-    el("option", {value: "eda", text: "EDA: the HPC/EDA chapter's measured curves"}));
+  const load = el("select", {id: "studio-load", name: "load"}, el("option", {value: "general", text: "any kind"}),
+    el("option", {value: "eda", text: "EDA (measured curves)"}));
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-load", text: "Kind of load"}), load));
   // which of the measured curves a ceiling is read from (storageperf.platforms.azure_netapp_files.mix_ceiling)
   const access = el("select", {id: "studio-access", name: "access"},
-    el("option", {value: "", text: `from the I/O size: random below ${F.anf.mix_curves_kib.sequential[0]} KiB, sequential from it`}),
+    el("option", {value: "", text: "from the I/O size", title: `random below ${F.anf.mix_curves_kib.sequential[0]} KiB, sequential from it`}),
     el("option", {value: "random", text: "random, or a mix of random and sequential"}),
     el("option", {value: "sequential", text: "sequential"}));
   form.append(el("div", {class: "studio-field"}, el("label", {for: "studio-access", text: "Access pattern"}), access));
