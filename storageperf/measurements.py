@@ -470,8 +470,8 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
           what the engine allows (iodepth x processes for an asynchronous engine, and for libaio with buffered
           I/O, whose latencies include fio's own queue; one per process for a synchronous engine). Fails above
           :data:`LITTLES_LAW_TOLERANCE` over it (the job ran more I/O in flight than its options say: other jobs,
-          a wrong count) or below :data:`QUEUE_FULL_SHARE` of it (the queue was not kept full). Left out when the
-          job's latency or options are not in the output.
+          a wrong count) or below :data:`QUEUE_FULL_SHARE` of it (the queue was not kept full). Left out when a
+          row's IOPS or latency, or the job's options, are not in the output.
         - ``page_cache`` (per direction, when ``memory_gib`` or ``ceiling_mibps`` is given, or the I/O is
           buffered): fails for buffered I/O (``direct`` False) whose files (size x processes) fit in
           ``memory_gib``, or that ran without ``memory_gib`` to tell (it may have read the page cache), or a result
@@ -510,7 +510,8 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
         # unified_rw_reporting=both: the mixed row holds the I/Os of the read and write rows; count them once
         once = mixed.any() and not mixed.all()
         counted = job[mixed] if once else job
-        in_flight = float(np.sum(counted["iops"] * counted["lat_mean_ms"] / units.MS_PER_S))
+        # NaN when a row's IOPS or latency is missing: the check is then left out, not counted as no I/O in flight
+        in_flight = float((counted["iops"] * counted["lat_mean_ms"] / units.MS_PER_S).sum(skipna=False))
         iodepth, processes = float(first["iodepth"]), float(first["processes"])
         if not (math.isnan(in_flight) or math.isnan(iodepth) or math.isnan(processes)):
             allowed, why = _allowed_in_flight(first["ioengine"], iodepth, processes, _flag(first["direct"]),

@@ -511,6 +511,7 @@ const badOptions = {json.dumps(BAD_OPTIONS)};
 const edges = {json.dumps(EDGE_TEXTS)};
 const boms = {json.dumps({e: base64.b64encode(_bom(_TEXT, e)).decode() for e in BOM_ENCODINGS})};
 const out = {{ samples: {{}}, bad: [], badOptions: [], edges: edges.map((t) => readFio(t)), boms: {{}} }};
+out.edgeChecks = out.edges.map((rows) => options.map((o) => checkRun(rows, o)));
 for (const [encoding, b64] of Object.entries(boms)) {{
   try {{ out.boms[encoding] = readFio(new Uint8Array(Buffer.from(b64, "base64"))); }}
   catch (e) {{ out.boms[encoding] = e.message; }}
@@ -562,6 +563,25 @@ def test_the_site_s_reader_agrees_on_hand_edited_files(js):
     # "4k,64k": reads of 4 KiB, writes of 64 KiB, each direction its own part
     split = measurements.read_fio(EDGE_TEXTS[3]).set_index("direction")["bs_kib"]
     assert split.to_dict() == {"read": 4.0, "write": 64.0}
+
+
+def test_the_site_s_reader_finds_what_check_run_finds_on_hand_edited_files(js):
+    # the findings, not only the rows: a file that lost its IOPS and latency
+    for text, got in zip(EDGE_TEXTS, js["edgeChecks"]):
+        run = measurements.read_fio(text)
+        for opts, checks in zip(CHECK_OPTIONS, got):
+            assert checks == _plain(measurements.check_run(run, **opts).to_dict("records")), (text[:200], opts)
+
+
+def test_littles_law_is_left_out_when_a_row_s_iops_or_latency_is_missing():
+    # as check_run's docstring says and fio.js does: a missing number is not 0 I/Os in flight
+    for opts in CHECK_OPTIONS:
+        assert "littles_law" not in set(measurements.check_run(measurements.read_fio(EDGE_TEXTS[0]), **opts)["check"])
+    run = measurements.read_fio(SAMPLES / "fio-3.33-json-plus-randrw.json")  # reads and writes of one job
+    assert "littles_law" in set(measurements.check_run(run)["check"])
+    for column in ("iops", "lat_mean_ms"):
+        one_lost = run.assign(**{column: [math.nan, *run[column][1:]]})
+        assert "littles_law" not in set(measurements.check_run(one_lost)["check"]), column
 
 
 def test_the_site_s_reader_refuses_check_options_as_check_run_does(js):
