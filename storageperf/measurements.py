@@ -3,9 +3,9 @@ with a model.
 
 :func:`read_fio` reads what fio writes with ``--output-format=json`` or ``json+`` (fio 2.x and 3.x, one or several
 jobs, with or without ``group_reporting``, client/server runs) into one row per job and direction that did I/O,
-in the guide's units. :func:`check_run` says whether a run measured what the reader meant to measure: Little's law
-against the I/Os the engine keeps in flight, the page cache, and the block size and read share against the
-workload's.
+in the guide's units. :func:`check_run` says whether a run measured what the reader meant to measure: a job fio
+reports as failed, or one that ran for no time, measured nothing to check; for the others, Little's law against the
+I/Os the engine keeps in flight, the page cache, and the block size and read share against the workload's.
 
 The same reader runs in the browser (``book/_static/fio.js``); a test holds the two to the same rows, numbers,
 findings and error messages on every sample of ``data/measurements/fio/``.
@@ -96,7 +96,7 @@ READ_SHARE_TOLERANCE = 0.2
 #: The columns of :func:`read_fio`'s table, in order.
 COLUMNS = ("entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
            "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct",
-           "ioengine", "size_kib", "io_kib", "runtime_s", "fio_version")
+           "ioengine", "size_kib", "io_kib", "runtime_s", "error", "fio_version")
 
 #: The columns of :func:`check_run`'s table, in order.
 CHECK_COLUMNS = ("entry", "job", "direction", "check", "ok", "detail")
@@ -276,13 +276,16 @@ def read_fio(source):
         :data:`MIXED_BS_OPTIONS`; None when fio printed no options), ``iodepth``, ``numjobs`` (the options),
         ``processes`` (the processes the row's numbers add up), ``direct`` (True for direct, unbuffered I/O,
         False for buffered, None when fio printed no options), ``ioengine``, ``size_kib`` (the job's file size
-        option) [KiB], ``io_kib`` (data moved) [KiB], ``runtime_s`` [s], ``fio_version``.
+        option) [KiB], ``io_kib`` (data moved) [KiB], ``runtime_s`` [s], ``error`` (the job's ``error``: 0 for a
+        job that ran, the error number, an errno, of one fio reports as failed; missing when fio's JSON has none),
+        ``fio_version``.
 
     Raises
     ------
     ValueError
-        When ``source`` is not fio's JSON output, is cut short, holds no job that did I/O, or holds a negative
-        measured number (a hand-edited file: fio writes none).
+        When ``source`` is not fio's JSON output, is cut short, holds no job that did I/O (naming the error fio
+        reported for each job that failed), or holds a negative measured number (a hand-edited file: fio writes
+        none).
 
     Notes
     -----
@@ -393,6 +396,7 @@ def read_fio(source):
                              else _size_kib(options["filesize"], kb_base) if "filesize" in options else math.nan),
                 "io_kib": io_kib,
                 "runtime_s": _to(d.get("runtime"), "ms", "s"),
+                "error": _number(e.get("error")),
                 "fio_version": version,
             }
             for column in _MEASURED:
@@ -401,9 +405,18 @@ def read_fio(source):
                                      f"\"{row['job']}\" {direction} {column} is {row[column]:g}")
             rows.append(row)
     if not rows:
+        failed = "".join(f"; {_failed(e)} for job \"{e.get('jobname')}\"" for e in listed if _failed(e))
         raise ValueError(f"source holds no job that did I/O: fio's JSON lists {len(listed)} job(s), none with a "
-                         f"read, write or trim that completed")
+                         f"read, write or trim that completed{failed}")
     return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def _failed(e):
+    """What fio said of a job entry it reports as failed (its ``error`` other than 0), or "" for one that ran. The
+    number alone: the page's reader (fio.js) gives the same words, and a table of errno's meanings there would be
+    numbers typed without a source; Python's ``os.strerror`` gives the meaning of a standard one."""
+    error = _number(e.get("error")) if isinstance(e, dict) else math.nan
+    return f"fio reported error {error:g}" if not math.isnan(error) and error != 0 else ""
 
 
 #: The columns of :func:`read_fio`'s table that fio measured, which no run makes negative.
@@ -465,6 +478,10 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
         ``direction`` (the row's, or ``all`` for a check over a job's directions), ``check``, ``ok`` (bool) and
         ``detail`` (one sentence with the numbers). The checks:
 
+        - ``fio_error`` (per job, when fio reports the job failed: its ``error`` is not 0): always fails, saying
+          fio's error number; the job's other checks are left out, since its numbers measured the failure.
+        - ``runtime`` (per job, when a direction's run time is 0): always fails: the job measured nothing (IOPS and
+          MiB/s are counted over the run time), and its other checks are left out.
         - ``littles_law`` (per job, always): I/Os in flight, the sum over directions of IOPS x mean latency [4]_
           (the mixed row alone when the job also has read or write rows: ``unified_rw_reporting=both``), against
           what the engine allows (iodepth x processes for an asynchronous engine, and for libaio with buffered
@@ -506,6 +523,18 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
 
     for _, job in frame.groupby("entry", sort=True):
         first = job.iloc[0]
+        failed = _failed({"error": first["error"]})
+        if failed:  # fio's numbers of a failed job are not a measurement: no other check reads them
+            add(first, "all", "fio_error", False,
+                f"{failed} for this job: it failed, so its numbers measured the failure, not the storage; the other "
+                f"checks are left out.")
+            continue
+        idle = [str(d) for d, s in zip(job["direction"], job["runtime_s"]) if float(s) == 0]
+        if idle:  # IOPS and MiB/s are counted over the run time: over none, they count nothing
+            add(first, "all", "runtime", False,
+                f"fio reports a run time of 0 ms for {', '.join(idle)}: the job measured nothing, so the other checks "
+                f"are left out; run it for longer (--runtime with --time_based).")
+            continue
         mixed = job["direction"] == "mixed"
         # unified_rw_reporting=both: the mixed row holds the I/Os of the read and write rows; count them once
         once = mixed.any() and not mixed.all()

@@ -5,6 +5,7 @@ Expected numbers come from fio's own JSON, parsed here with plain ``json``, and 
 gives (stat.c: ``bw`` KiB/s, ``bw_bytes`` B/s, ``runtime`` ms; latencies in us in fio 2.x, ns from fio 3.0)."""
 import base64
 import csv
+import errno
 import json
 import math
 import re
@@ -177,10 +178,11 @@ _NO_IO = json.dumps({**json.loads(_TEXT), "jobs": [{**json.loads(_TEXT)["jobs"][
                                                                                            "total_ios": 0}}]})
 
 
-def _edited(**read):
-    """The randread sample with its read numbers changed by hand."""
+def _edited(job=None, **read):
+    """The randread sample with its read numbers (and, in ``job``, its job object's) changed by hand."""
     doc = json.loads(_TEXT)
     doc["jobs"][0]["read"].update(read)
+    doc["jobs"][0].update(job or {})
     return json.dumps(doc)
 
 
@@ -193,6 +195,10 @@ BAD_INPUTS = {  # text -> the words of the message; read_fio and fio.js must bot
     _TEXT + _TEXT[: len(_TEXT) // 2]: "source is cut short: fio's JSON object opened at line",
     _NO_IO: "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim",
     _edited(iops=-5): 'source holds a negative number, which fio never writes: job "randread" read iops is -5',
+    # a job fio reports as failed before any I/O, as fio 3.33 writes one whose file is a directory (EISDIR)
+    json.dumps({**json.loads(_NO_IO), "jobs": [{**json.loads(_NO_IO)["jobs"][0], "error": errno.EISDIR}]}):
+        "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim that "
+        f'completed; fio reported error {errno.EISDIR} for job "randread"',
     # UTF-16 without its byte-order mark, read as UTF-8
     _TEXT.encode("utf-16-le").decode("utf-8"): "source is not fio JSON output: it holds NUL characters, as UTF-16",
 }
@@ -399,20 +405,30 @@ FIO_RUNS = {  # name -> (fio arguments after the common ones, whether fio's JSON
 }
 
 
+FIO_FAILURES = {  # name -> (fio arguments after the common ones, the errno fio reports for the job)
+    # writes to /dev/full fail with ENOSPC (Linux's full(4)): one I/O issued, none completed, in no time
+    "ENOSPC": (["--name=full", "--directory=/dev", "--filename=full", "--rw=write", "--output-format=json"],
+               errno.ENOSPC),
+    # a directory as the job's file: fio fails before any I/O
+    "EISDIR": (["--name=folder", "--filename=.", "--rw=read", "--output-format=json"], errno.EISDIR),
+}
+
+
 @pytest.fixture(scope="module")
 def fio_runs(tmp_path_factory):
-    """Each of FIO_RUNS run once, all at the same time, for a second on a 4 MiB file: name -> fio's output."""
+    """Each of FIO_RUNS and FIO_FAILURES run once, all at the same time, for a second on a 4 MiB file: name -> fio's
+    output (fio exits with 1 for a failed job, 0 otherwise)."""
     fio = shutil.which("fio")
     assert fio, "fio is not installed: make test installs Debian's fio (apt-get install fio)"
     procs = {}
-    for i, (name, (args, _)) in enumerate(FIO_RUNS.items()):
+    for i, (name, (args, _)) in enumerate({**FIO_RUNS, **FIO_FAILURES}.items()):
         folder = tmp_path_factory.mktemp(f"fio{i}")
         procs[name] = subprocess.Popen([fio, f"--directory={folder}", "--size=4M", "--runtime=1", "--time_based",
                                         *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = {}
     for name, proc in procs.items():
         text, _ = proc.communicate(timeout=60)
-        assert proc.returncode == 0, text[-2000:]
+        assert (proc.returncode != 0) == (name in FIO_FAILURES), text[-2000:]
         out[name] = text
     return out
 
@@ -449,6 +465,28 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
         assert list(run["job"]) == ["reader", "reader"] and (run["processes"] == jobs).all()
 
 
+def test_a_job_real_fio_reports_failed_is_said_to_have_failed_by_both_readers(fio_runs):
+    full, folder = fio_runs["ENOSPC"], fio_runs["EISDIR"]
+    assert _fio_json(full)["jobs"][0]["error"] == errno.ENOSPC and _fio_json(folder)["jobs"][0]["error"] == errno.EISDIR
+    run = measurements.read_fio(full)
+    found = measurements.check_run(run)
+    assert found[["check", "ok"]].values.tolist() == [["fio_error", False]]
+    assert found["detail"][0].startswith(f"fio reported error {errno.ENOSPC} for this job")
+    with pytest.raises(ValueError) as err:  # no I/O at all: no row to check, and the message says why
+        measurements.read_fio(folder)
+    assert str(err.value).endswith(f'fio reported error {errno.EISDIR} for job "folder"')
+    got = _node(f"""
+import {{ readFio, checkRun }} from {json.dumps(FIO_JS.as_uri())};
+const rows = readFio({json.dumps(full)});
+let message = null;
+try {{ readFio({json.dumps(folder)}); }} catch (e) {{ message = e.message; }}
+process.stdout.write(JSON.stringify({{ rows, checks: checkRun(rows), message }}));
+""")
+    _assert_rows_agree(got["rows"], run)
+    assert got["checks"] == _plain(found.to_dict("records"))
+    assert got["message"] == str(err.value)
+
+
 # --- the site's reader -------------------------------------------------------------------------------------------
 
 CHECK_OPTIONS = [{}, {"io_kib": 8, "read_share": 0.7, "ceiling_mibps": 500, "memory_gib": 16, "latency_ms": 0.05},
@@ -474,8 +512,11 @@ def _by_direction():
     return json.dumps(doc)
 
 
+# a job fio reports as failed (EIO: fio's JSON gives a job's errno as its "error"), and jobs that ran for 0 ms, with
+# the IOPS kept and with fio's own IOPS over no time, 0
+FAILED, IDLE, IDLE_NO_IOPS = _edited({"error": errno.EIO}), _edited(runtime=0), _edited(runtime=0, iops=0)
 EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEXT + "\nrun status\n",
-              _by_direction()]
+              _by_direction(), FAILED, IDLE, IDLE_NO_IOPS]
 
 
 def _node(script):
@@ -566,7 +607,7 @@ def test_the_site_s_reader_agrees_on_hand_edited_files(js):
 
 
 def test_the_site_s_reader_finds_what_check_run_finds_on_hand_edited_files(js):
-    # the findings, not only the rows: a file that lost its IOPS and latency
+    # the findings, not only the rows: a file that lost its IOPS and latency, a failed job, a job of no run time
     for text, got in zip(EDGE_TEXTS, js["edgeChecks"]):
         run = measurements.read_fio(text)
         for opts, checks in zip(CHECK_OPTIONS, got):
@@ -582,6 +623,27 @@ def test_littles_law_is_left_out_when_a_row_s_iops_or_latency_is_missing():
     for column in ("iops", "lat_mean_ms"):
         one_lost = run.assign(**{column: [math.nan, *run[column][1:]]})
         assert "littles_law" not in set(measurements.check_run(one_lost)["check"]), column
+
+
+def test_a_job_fio_reports_failed_is_said_to_have_failed_and_not_checked_as_a_run():
+    run = measurements.read_fio(FAILED)
+    assert run["error"].tolist() == [errno.EIO]
+    assert (measurements.read_fio(_RANDREAD)["error"] == 0).all()  # fio's "error" of a job that ran
+    for opts in CHECK_OPTIONS:
+        found = measurements.check_run(run, **opts)
+        assert found[["check", "ok", "direction"]].values.tolist() == [["fio_error", False, "all"]]
+        assert found["detail"][0].startswith(f"fio reported error {errno.EIO} for this job: it failed")
+
+
+@pytest.mark.parametrize("text", [IDLE, IDLE_NO_IOPS])
+def test_a_job_of_no_run_time_measured_nothing(text):
+    run = measurements.read_fio(text)
+    assert run["runtime_s"].tolist() == [0]
+    for opts in CHECK_OPTIONS:
+        found = measurements.check_run(run, **opts)
+        assert found[["check", "ok"]].values.tolist() == [["runtime", False]]
+        assert "0 ms for read: the job measured nothing" in found["detail"][0]
+        assert "not kept full" not in found["detail"][0]
 
 
 def test_the_site_s_reader_refuses_check_options_as_check_run_does(js):

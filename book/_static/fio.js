@@ -24,7 +24,7 @@ export const BLOCK_SIZE_FACTOR = 2.0;
 export const READ_SHARE_TOLERANCE = 0.2;
 export const COLUMNS = ["entry", "job", "hostname", "direction", "rw", "iops", "mibps", "lat_mean_ms", "clat_p50_ms",
   "clat_p95_ms", "clat_p99_ms", "bs_kib", "bs_option", "iodepth", "numjobs", "processes", "direct", "ioengine",
-  "size_kib", "io_kib", "runtime_s", "fio_version"];
+  "size_kib", "io_kib", "runtime_s", "error", "fio_version"];
 export const CHECK_COLUMNS = ["entry", "job", "direction", "check", "ok", "detail"];
 
 // storageperf.concepts.units: bytes and seconds in one unit, and the conversion (value x from / to), in that order
@@ -278,6 +278,7 @@ export function readFio(source) {
         size_kib: size,
         io_kib: ioKib,
         runtime_s: to(d.runtime, "ms", "s"),
+        error: number(e.error),
         fio_version: version,
       };
       for (const column of MEASURED) {
@@ -290,10 +291,19 @@ export function readFio(source) {
     }
   });
   if (!rows.length) {
+    const failed = listed.filter((e) => failedSaying(e.error)).map((e) => `; ${failedSaying(e.error)} for job ` +
+      `"${orNull(e.jobname)}"`).join("");
     throw new Error(`source holds no job that did I/O: fio's JSON lists ${listed.length} job(s), none with a ` +
-      "read, write or trim that completed");
+      "read, write or trim that completed" + failed);
   }
   return rows;
+}
+
+// What fio said of a job it reports as failed (its error other than 0), or "" for one that ran: the number alone,
+// as storageperf.measurements._failed gives it (a table of errno's meanings here would be numbers without a source).
+function failedSaying(value) {
+  const error = number(value);
+  return !Number.isNaN(error) && error !== 0 ? `fio reported error ${g(error)}` : "";
 }
 
 // The columns of readFio's rows that fio measured, which no run makes negative.
@@ -355,6 +365,20 @@ export function checkRun(rows, opts = {}) {
   for (const entry of entries) {
     const job = rows.filter((r) => r.entry === entry);
     const first = job[0];
+    const failed = failedSaying(first.error);
+    if (failed) {  // fio's numbers of a failed job are not a measurement: no other check reads them
+      add(first, "all", "fio_error", false,
+        `${failed} for this job: it failed, so its numbers measured the failure, not the storage; the other ` +
+        "checks are left out.");
+      continue;
+    }
+    const idle = job.filter((r) => number(r.runtime_s) === 0).map((r) => String(r.direction));
+    if (idle.length) {  // IOPS and MiB/s are counted over the run time: over none, they count nothing
+      add(first, "all", "runtime", false,
+        `fio reports a run time of 0 ms for ${idle.join(", ")}: the job measured nothing, so the other checks ` +
+        "are left out; run it for longer (--runtime with --time_based).");
+      continue;
+    }
     // unified_rw_reporting=both: the mixed row holds the I/Os of the read and write rows; count them once
     const isMixed = (r) => r.direction === "mixed";
     const once = job.some(isMixed) && !job.every(isMixed);

@@ -111,3 +111,27 @@ def test_on_a_phone_the_fio_charts_text_is_legible_and_whole(browser, server, tm
         _fio_chart_reads(page)
     assert problems == []
     page.close()
+
+
+def test_a_job_fio_reports_failed_or_that_ran_no_time_is_said_so_in_the_page(browser, server, tmp_path):
+    # fio's JSON gives a failed job's errno as its "error" (EIO here): the page says fio's error, as check_run does,
+    # and checks nothing else of it; so for a job of no run time, whose numbers count nothing
+    import errno
+
+    from storageperf import measurements
+
+    run = json.loads((ROOT / "data" / "measurements" / "fio" / "fio-3.33-json-randread.json").read_text(encoding="utf-8"))
+    failed, idle = json.loads(json.dumps(run)), json.loads(json.dumps(run))
+    failed["jobs"][0]["error"] = errno.EIO
+    idle["jobs"][0]["read"].update(runtime=0, iops=0)
+    page, problems = open_studio(browser, server)
+    for name, doc, check in (("failed.json", failed, "fio_error"), ("idle.json", idle, "runtime")):
+        (tmp_path / name).write_text(json.dumps(doc), encoding="utf-8")
+        page.set_input_files("#studio-fio-file", str(tmp_path / name))
+        page.wait_for_function("check => [...document.querySelectorAll('#studio-fio-checks li')]"
+                               ".some(li => li.textContent.includes(`, ${check}: `))", arg=check)
+        (want,) = measurements.check_run(measurements.read_fio(tmp_path / name)).itertuples()
+        assert page.locator("#studio-fio-checks li").all_inner_texts() == \
+            [f"Check: {want.job} {want.direction}, {want.check}: {want.detail}"]
+    assert problems == []
+    page.close()
