@@ -81,7 +81,7 @@ def _studio_phrase():
     need = studio.workload(module["fig5_volume_quota"] * module["fig5_volumes_five"],
                            ops_per_s=module["fig6_ops_5vol_2ms"],
                            io_kib=hpc_eda.bytes_per_op_kib(hpc_eda.FARM_BASIS["large"][0]))
-    return f"so the farm needs {need['mibps']:,.0f} MiB/s"
+    return f"so the farm needs {need['need_mibps']:,.0f} MiB/s"
 
 
 # notebook, slider label, the value typed, the answer the model then gives (the calculator's other inputs at default;

@@ -344,7 +344,8 @@ def _on_site_steps(label):
         return [("calculator", "performance-basics", "Bandwidth by IOPS",
                  {"IOPS": f"{v['ex_iops']:g}", "Block size [KiB]": f"{v['ex_kb']:g}"},
                  [f"{v['ex_iops']:,.0f} IOPS x {v['ex_kb']:g} KiB = {need:,.1f} MiB/s"]),
-                ("studio", {"capacity_tib": f"{v['ex_quota']:g}", "mibps": f"{need:,.1f}"}, v["size_region"],
+                ("studio", {"capacity_tib": f"{v['ex_quota']:g}", "mibps": f"{need:,.1f}", "target_utilization": "1"},
+                 v["size_region"],
                  {f"{studio.ANF} {level}, regular volume": _usd(usd[level]) for level in usd})]
     if label == "ex-lv-premium":
         v = _chapter_values("large-volumes")
@@ -364,7 +365,8 @@ def _on_site_steps(label):
                   f"{v['ex1_cool']:,.0f} with cool access in {v['ex1_region']}"])]
     if label == "ex-hpc-size":
         v = _chapter_values("hpc-eda")
-        return [("studio", {"capacity_tib": f"{v['ex_cap']:g}", "mibps": f"{v['ex_mibps']:,.1f}"}, v["region"],
+        return [("studio", {"capacity_tib": f"{v['ex_cap']:g}", "mibps": f"{v['ex_mibps']:,.1f}",
+                            "target_utilization": "1"}, v["region"],
                  {f"{studio.ANF} {level}, regular volume": _usd(v[f"ex2_usd_{level}"])
                   for level in ("Standard", "Premium", "Ultra", "Flexible")})]
     if label == "ex-cool-worth":
