@@ -1,3 +1,5 @@
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -63,6 +65,10 @@ def test_which_rule_applies_where():
 
 
 BAD_INPUT = [
+    # the integration's steps: a whole number from 1 to one an hour, never 0 (a division), inf, a bool or a string
+    (anf.cool_access_cost_by_month, {"data_tib": 10, "cool_share": 0.5, "read_back_share": 0.1, "random_share": 0.1},
+     "steps_per_month", [(0, "from 1 to"), (math.inf, "got inf"), (True, "got True"), ("64", "got '64'"),
+                         (2.5, "got 2.5"), (10 ** 9, "a whole number")]),
     (anf.cool_access_volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium", "cool_tib": 2}, "cool_tib",
      [(-1, "got -1"), ("two", "must be a number"), (11, "between 0 and 10 TiB (at most the quota), got 11")]),
     (anf.cool_access_volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "rule",

@@ -41,6 +41,7 @@ References
    azure_netapp_files_reservations.csv``, from the Azure Retail Prices answer (none in the 2026-01-29 snapshot).
 """
 from .cool_access import (  # noqa: F401
+    COST_STEPS_PER_MONTH,
     MONTHS_MAX,
     RETRIEVAL_POLICIES,
     cool_access_best_coolness_period_days,
@@ -151,6 +152,7 @@ __all__ = sorted([
     'check_quota_tib',
     'cool_access_best_coolness_period_days',
     'cool_access_break_even_read_share',
+    'COST_STEPS_PER_MONTH',
     'cool_access_cost_by_month',
     'cool_access_monthly_cost_usd',
     'cool_access_monthly_saving_usd',

@@ -141,10 +141,16 @@ def _cool_access_prices(service_level, region):
                                                                            for m in COOL_METERS))
 
 
+#: Time steps a month of :func:`cool_access_cost_by_month`'s integration: half a day each, finer than the whole days
+#: the coolness period (2 to 183) and the tiering delay are counted in. A choice of the method, not a fact.
+COST_STEPS_PER_MONTH = 60
+
+
 def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_share, coolness_period_days=None,
                               service_level="Standard", region="eastus", months=12, growth_tib_per_month=0.0,
                               pool_tib=None, data_already_cool=False, retrieval_policy="Default",
-                              tiering_delay_days=None, prices=None, days_per_month=None, steps_per_month=60):
+                              tiering_delay_days=None, prices=None, days_per_month=None,
+                              steps_per_month=COST_STEPS_PER_MONTH):
     """Month by month cost of a volume with cool access from the day it is turned on, against keeping it hot.
 
     Parameters
@@ -171,7 +177,8 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
         Days a month of :data:`~storageperf.concepts.units.HOURS_PER_MONTH` hours is counted as; default
         :data:`~storageperf.concepts.units.DAYS_PER_MONTH` (Microsoft's examples count 30). [days]
     steps_per_month : int
-        Time steps of the integration. [-]
+        Time steps a month of the integration, 1 to one an hour (:data:`~storageperf.concepts.units.HOURS_PER_MONTH`);
+        default :data:`COST_STEPS_PER_MONTH`. [-]
 
     Returns
     -------
@@ -233,8 +240,9 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
         raise ValueError(f"pool_tib must hold the data at the end, {units.convert(end_gib, 'GiB', 'TiB'):g} TiB; "
                          f"got {pool_tib!r}")
 
-    dt = month / int(steps_per_month)
-    edges = np.arange(months * int(steps_per_month) + 1) * dt   # step boundaries [days]
+    steps = checks.whole_number("steps_per_month", steps_per_month, 1, int(units.HOURS_PER_MONTH))
+    dt = month / steps
+    edges = np.arange(months * steps + 1) * dt   # step boundaries [days]
     t = edges[:-1] + dt / 2
     written_at = -period if data_already_cool else 0.0
 
@@ -261,7 +269,7 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     step_hours = dt * hours
 
     def by_month(per_step):   # each month's sum of its steps
-        return per_step.reshape(months, int(steps_per_month)).sum(axis=1)
+        return per_step.reshape(months, steps).sum(axis=1)
 
     frame = pd.DataFrame({
         "hot": by_month((data_gib - cool_tier) * hot_price * step_hours),
