@@ -588,7 +588,7 @@ def client_limit_mibps(w):
     def one_client(op):   # the article's random and sequential results, read at the workload's pattern and size
         tests = [(large_volumes.block_size_kib(f"{k} read"), large_volumes.client_mibps(f"{k} {op}"))
                  for k in bounds.ACCESS_PATTERNS]
-        return float(bounds.by_access_pattern(w["io_kib"], kind, *tests)[0])
+        return float(bounds.by_access_pattern(w["io_kib"], kind, *tests))
 
     one = 1 / (r / one_client("read") + (1 - r) / one_client("write"))
     size = large_volumes.block_size_kib(f"{kind} read")

@@ -91,8 +91,8 @@ function interp(x, xp, fp) { // numpy.interp on increasing xp
 // storageperf.concepts.bounds.by_access_pattern: one random and one sequential test read at another size, never blended
 function byAccessPattern(io, access, [rKib, rMibps], [sKib, sMibps]) {
   const byOps = rMibps * (access === "random" ? Math.min(io, rKib) / rKib : io / rKib);
-  if (access === "random") return [io === rKib ? rMibps : byOps, io === rKib];
-  return [io >= sKib ? sMibps : Math.min(sMibps, io === rKib ? rMibps : byOps), io === sKib];
+  if (access === "random") return io === rKib ? rMibps : byOps;
+  return io >= sKib ? sMibps : Math.min(sMibps, io === rKib ? rMibps : byOps);
 }
 
 // storageperf.platforms.azure_netapp_files.access_pattern: the one given, or the curves' own at the I/O size
@@ -108,7 +108,7 @@ function mixCeiling(F, volumeType, share, size, access) {
   const [low, high] = F.anf.mix_curves_kib.random, [seq] = F.anf.mix_curves_kib.sequential;
   const near = Math.min(Math.max(size, low), high), w = Math.log(near / low) / Math.log(high / low);
   const random = [near, near === low || near === high ? on(near) : (1 - w) * on(low) + w * on(high)];
-  const [mibps] = byAccessPattern(size, pattern, random, [seq, on(seq)]);
+  const mibps = byAccessPattern(size, pattern, random, [seq, on(seq)]);
   const basis = F.anf.mix_curves_kib[pattern].includes(size) ? "measured"
     : pattern === "random" && low < size && size < high ? "interpolated" : "extrapolated";
   return {mibps, basis, extrapolated: basis === "extrapolated"};
@@ -124,7 +124,7 @@ function measuredCap(F, w, volumeType) {
   }
   const M = F.anf.measured[volumeType], [small, large] = F.anf.measured_kib, io = w.io_kib, r = w.read_share;
   const target = (op) => byAccessPattern(io, w.access, [small, M[`${op}_ops`] * small * F.bytes.KiB / F.bytes.MiB],
-                                         [large, M[op]])[0];
+                                         [large, M[op]]);
   const read = target("read"), write = target("write");
   const mibps = r === 1 ? read : r === 0 ? write : 1 / (r / read + (1 - r) / write);
   const extrapolated = io !== (w.access === "random" ? small : large) && !eda;
@@ -614,7 +614,7 @@ function vmRow(F, w, size) {
 
 function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
   const one_ = (op) => byAccessPattern(w.io_kib, w.access, [F.client.random_kib, F.client[`random ${op}`]],
-                                       [F.client.sequential_kib, F.client[`sequential ${op}`]])[0];
+                                       [F.client.sequential_kib, F.client[`sequential ${op}`]]);
   const r = w.read_share, read = one_("read"), write = one_("write");
   const one = 1 / (r / read + (1 - r) / write);
   return [w.clients * one, !(w.io_kib === F.client[`${w.access}_kib`] && (r === 0 || r === 1))];

@@ -78,8 +78,8 @@ def by_access_pattern(io_kib, access, random, sequential):
 
     Returns
     -------
-    tuple
-        ``(MiB/s, measured)``: ``measured`` is True only at the pattern's own test size.
+    float or numpy.ndarray
+        The ceiling. [MiB/s]
 
     Notes
     -----
@@ -94,11 +94,11 @@ def by_access_pattern(io_kib, access, random, sequential):
     A regular volume's 8 KiB random (3,364 MiB/s) and 64 KiB sequential (4,500 MiB/s) reads, at 32 and 4 KiB:
 
     >>> by_access_pattern(32, "random", (8, 3364.0), (64, 4500.0))
-    (3364.0, False)
+    3364.0
     >>> by_access_pattern(32, "sequential", (8, 3364.0), (64, 4500.0))
-    (4500.0, False)
+    4500.0
     >>> by_access_pattern(4, "random", (8, 3364.0), (64, 4500.0))
-    (1682.0, False)
+    1682.0
     """
     checks.choice("access", access, ACCESS_PATTERNS)
     io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
@@ -108,7 +108,7 @@ def by_access_pattern(io_kib, access, random, sequential):
         mibps = r_mibps if io == r_kib else by_ops
     else:
         mibps = s_mibps if io >= s_kib else np.minimum(s_mibps, r_mibps if io == r_kib else by_ops)
-    return checks.scalar_or_array(np.asarray(mibps, dtype=float)), io == (r_kib if access == "random" else s_kib)
+    return checks.scalar_or_array(np.asarray(mibps, dtype=float))
 
 
 def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_per_s, write_mb_per_s, *,

@@ -757,7 +757,7 @@ def measured_ceiling(volume_type, read_share, io_kib, access=None):
     pattern = anf.access_pattern(access, io)
     small, large = block_size_kib("random read"), block_size_kib("sequential read")
     read, write = (float(bounds.by_access_pattern(io, pattern, (small, volume_target_mibps(small, op, volume_type)),
-                                                  (large, volume_target_mibps(large, op, volume_type)))[0])
+                                                  (large, volume_target_mibps(large, op, volume_type))))
                    for op in OPERATIONS)
     mibps = read if r == 1 else write if r == 0 else 1.0 / (r / read + (1 - r) / write)
     if io == (small if pattern == "random" else large):

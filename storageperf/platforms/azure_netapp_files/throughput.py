@@ -29,8 +29,9 @@ _MIX = "azure_netapp_files_mix_curves"
 #: I/O sizes of the published read/write curves of a regular volume [10]_: 4 and 8 KiB random, 64 KiB sequential.
 MIX_IO_KIB = (4, 8, 64)
 
-#: Access patterns a ceiling is read for, and the sizes of a regular volume's published curves of each [10]_.
-ACCESS_PATTERNS = ("random", "sequential")
+#: Access patterns a ceiling is read for (:data:`storageperf.concepts.bounds.ACCESS_PATTERNS`), and the sizes of a
+#: regular volume's published curves of each [10]_.
+ACCESS_PATTERNS = bounds.ACCESS_PATTERNS
 MIX_CURVES_KIB = {"random": (4, 8), "sequential": (64,)}
 
 
@@ -173,7 +174,7 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64, access=None):
     near = min(max(size, low), high)
     w = np.log(near / low) / np.log(high / low)
     random = (near, on_curve(near) if near in (low, high) else (1 - w) * on_curve(low) + w * on_curve(high))
-    mibps = bounds.by_access_pattern(size, pattern, random, (seq, on_curve(seq)))[0]
+    mibps = bounds.by_access_pattern(size, pattern, random, (seq, on_curve(seq)))
     basis = ("measured" if size in MIX_CURVES_KIB[pattern]
              else "interpolated" if pattern == "random" and low < size < high else "extrapolated")
     return {"mibps": checks.scalar_or_array(mibps), "basis": basis, "extrapolated": basis == "extrapolated"}
