@@ -582,6 +582,34 @@ def test_the_site_s_reader_agrees_with_read_fio(js, name):
         assert checks == _plain(measurements.check_run(run, **opts).to_dict("records"))
 
 
+def test_a_block_size_for_each_direction_is_read_for_each_direction_by_both_readers(js):
+    # bs=4k,64k: reads of 4 KiB and writes of 64 KiB (fio HOWTO, bs: comma-separated values for reads, writes, trims;
+    # k is KiB with the default kb_base); fio's bytes over its I/Os in each direction say the same
+    name = "fio-3.33-json-bs-per-direction.json"
+    job = _fio_json((SAMPLES / name).read_text(encoding="utf-8"))["jobs"][0]
+    parts = [float(part.removesuffix("k")) for part in job["job options"]["bs"].split(",")]
+    sizes = dict(zip(("read", "write"), parts))
+    assert len(parts) == 2 and sizes["read"] != sizes["write"]
+    assert sizes == {d: job[d]["io_bytes"] / job[d]["total_ios"] / B_PER_KIB for d in ("read", "write")}
+    run = measurements.read_fio(SAMPLES / name)
+    page = js["samples"][str(SAMPLES / name)]
+    assert dict(zip(run["direction"], run["bs_kib"])) == sizes  # Python
+    assert {row["direction"]: row["bs_kib"] for row in page["rows"]} == sizes  # fio.js
+    # the block-size findings go by each direction's size, in both readers: a workload's size within a factor of
+    # BLOCK_SIZE_FACTOR of one direction and not of the other
+    split = 0
+    for opts, checks in zip(CHECK_OPTIONS, page["checks"]):
+        if "io_kib" not in opts:
+            continue
+        want = {d: 1 / measurements.BLOCK_SIZE_FACTOR <= kib / opts["io_kib"] <= measurements.BLOCK_SIZE_FACTOR
+                for d, kib in sizes.items()}
+        found = measurements.check_run(run, **opts).query("check == 'block_size'")
+        assert dict(zip(found["direction"], found["ok"])) == want, opts
+        assert {c["direction"]: c["ok"] for c in checks if c["check"] == "block_size"} == want, opts
+        split += set(want.values()) == {True, False}
+    assert split >= 1
+
+
 def _assert_rows_agree(got, run):
     want = _plain(run.to_dict("records"))
     assert len(got) == len(want)

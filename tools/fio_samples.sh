@@ -50,6 +50,9 @@ if [ "$VERSION" = 3 ]; then
     --ioengine=psync --direct=1 --output-format=json > "$OUT/$V-json-bssplit.json"
   want json-bsrange && $FIO --name=range --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bsrange=4k-64k \
     --ioengine=psync --direct=1 --output-format=json > "$OUT/$V-json-bsrange.json"
+  # a block size for each direction (bs=read,write): reads of 4 KiB, writes (and trims) of 64 KiB
+  want json-bs-per-direction && $FIO --name=bydirection --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 \
+    --bs=4k,64k --ioengine=psync --direct=1 --output-format=json > "$OUT/$V-json-bs-per-direction.json"
   # reads, writes and their sum (mixed), each with its own numbers
   want json-unified-both && $FIO --name=both --filename="$TMP/f" $COMMON --rw=randrw --rwmixread=70 --bs=4k \
     --ioengine=psync --direct=1 --unified_rw_reporting=both --output-format=json > "$OUT/$V-json-unified-both.json"
