@@ -303,9 +303,10 @@ def read_fio(source):
     ``processes`` is that count. A client/server run's ``All clients`` entry (the sum over clients) is left out.
 
     A job with ``bssplit`` or ``bsrange`` has no one block size: ``bs_kib`` is the mean I/O size of the
-    direction, the bytes it moved over its I/Os (``io_kbytes`` over ``total_ios``). With
-    ``unified_rw_reporting=both`` a job has read, write and ``mixed`` rows, the last holding the I/Os of the
-    other two.
+    direction, the bytes it moved over its I/Os (``io_kbytes`` over ``total_ios``). A ``bs`` of several values
+    (``bs=4k,64k``) gives each direction its own: reads of the first, writes of the second [1]_; a ``mixed`` row,
+    which sums the directions, is then the mean too. With ``unified_rw_reporting=both`` a job has read, write and
+    ``mixed`` rows, the last holding the I/Os of the other two.
 
     Examples
     --------
@@ -366,11 +367,16 @@ def read_fio(source):
                 io_kib = _number(d["io_kbytes"])
             else:  # before fio 2.21, io_bytes held KiB [2]
                 io_kib = _number(d.get("io_bytes"))
-            if bs_option in MIXED_BS_OPTIONS:  # no one size: the mean, bytes over I/Os
+            bs = options.get(bs_option, FIO_DEFAULTS["bs"])
+            # a mixed row sums the directions (fio HOWTO, unified_rw_reporting): of bs=4k,64k it has no one size
+            split = direction == "mixed" and bs_option in ("bs", "blocksize") and not (
+                _size_kib(_bs_of(bs, "read"), kb_base) == _size_kib(_bs_of(bs, "write"), kb_base)
+                == _size_kib(_bs_of(bs, "trim"), kb_base))
+            if bs_option in MIXED_BS_OPTIONS or split:  # no one size: the mean, bytes over I/Os
                 total_ios = _number(d.get("total_ios"))
                 bs_kib = io_kib / total_ios if total_ios > 0 else math.nan
             elif bs_option is not None:
-                bs_kib = _size_kib(_bs_of(options.get(bs_option, FIO_DEFAULTS["bs"]), direction), kb_base)
+                bs_kib = _size_kib(_bs_of(bs, direction), kb_base)
             else:
                 bs_kib = math.nan
             row = {

@@ -402,6 +402,8 @@ FIO_RUNS = {  # name -> (fio arguments after the common ones, whether fio's JSON
                           "--rw=randread", "--name=writer", "--rw=randwrite"], False),
     "buffered libaio": (["--name=queued", "--rw=randread", "--bs=4k", "--ioengine=libaio", "--iodepth=4",
                          "--direct=0", "--output-format=json"], False),
+    "bs per direction, both": (["--name=bydirection", "--rw=randrw", "--rwmixread=70", "--bs=4k,64k",
+                                "--ioengine=psync", "--unified_rw_reporting=both", "--output-format=json"], False),
 }
 
 
@@ -460,6 +462,14 @@ def test_read_fio_agrees_with_real_fio(fio_runs, name):
         # buffered, and no memory given: the run may have read the page cache, and the check says so
         cache = _finding(measurements.check_run(run), "page_cache")
         assert not cache["ok"] and "no memory was given" in cache["detail"]
+    if name == "bs per direction, both":  # reads of the first size, writes of the second (fio HOWTO, bs)
+        job = doc["jobs"][0]
+        read_kib, write_kib = (float(part.removesuffix("k")) for part in job["job options"]["bs"].split(","))
+        sizes = run.set_index("direction")["bs_kib"]
+        assert (sizes["read"], sizes["write"]) == (read_kib, write_kib)
+        # the mixed row sums both directions (fio HOWTO, unified_rw_reporting): its size is fio's mean, between them
+        assert_allclose(sizes["mixed"], job["mixed"]["io_bytes"] / job["mixed"]["total_ios"] / B_PER_KIB, rtol=1e-12)
+        assert read_kib < sizes["mixed"] < write_kib
     if name == "group over names":  # one entry, named after the first job, for the jobs of one process each
         jobs = sum(arg.startswith("--name=") for arg in FIO_RUNS[name][0])
         assert list(run["job"]) == ["reader", "reader"] and (run["processes"] == jobs).all()
@@ -608,6 +618,24 @@ def test_a_block_size_for_each_direction_is_read_for_each_direction_by_both_read
         assert {c["direction"]: c["ok"] for c in checks if c["check"] == "block_size"} == want, opts
         split += set(want.values()) == {True, False}
     assert split >= 1
+
+
+def test_the_site_s_reader_agrees_with_read_fio_on_real_fio_runs(fio_runs):
+    # the rows and the findings of what this machine's fio wrote just now, as on the samples
+    got = _node(f"""
+import {{ readFio, checkRun }} from {json.dumps(FIO_JS.as_uri())};
+const texts = {json.dumps([fio_runs[name] for name in FIO_RUNS])};
+const options = {json.dumps(CHECK_OPTIONS)};
+process.stdout.write(JSON.stringify(texts.map((t) => {{
+  const rows = readFio(t);
+  return {{ rows, checks: options.map((o) => checkRun(rows, o)) }};
+}})));
+""")
+    for name, page in zip(FIO_RUNS, got):
+        run = measurements.read_fio(fio_runs[name])
+        _assert_rows_agree(page["rows"], run)
+        for opts, checks in zip(CHECK_OPTIONS, page["checks"]):
+            assert checks == _plain(measurements.check_run(run, **opts).to_dict("records")), (name, opts)
 
 
 def _assert_rows_agree(got, run):

@@ -248,11 +248,15 @@ export function readFio(source) {
       const mibps = "bw_bytes" in d ? to(d.bw_bytes, "B/s", "MiB/s") : to(d.bw, "KiB/s", "MiB/s");
       const ioKib = "io_kbytes" in d ? number(d.io_kbytes) : number(d.io_bytes);  // before fio 2.21, KiB
       let bsKib = NaN;
-      if (MIXED_BS_OPTIONS.includes(bsOption)) {  // no one size: the mean, bytes over I/Os
+      const bs = bsOption in options ? options[bsOption] : FIO_DEFAULTS.bs;
+      // a mixed row sums the directions (fio HOWTO, unified_rw_reporting): of bs=4k,64k it has no one size
+      const [r, w, t] = ["read", "write", "trim"].map((x) => sizeKib(bsOf(bs, x), kbBase));
+      const split = direction === "mixed" && (bsOption === "bs" || bsOption === "blocksize") && !(r === w && w === t);
+      if (MIXED_BS_OPTIONS.includes(bsOption) || split) {  // no one size: the mean, bytes over I/Os
         const totalIos = number(d.total_ios);
         bsKib = totalIos > 0 ? ioKib / totalIos : NaN;
       } else if (bsOption !== null) {
-        bsKib = sizeKib(bsOf(bsOption in options ? options[bsOption] : FIO_DEFAULTS.bs, direction), kbBase);
+        bsKib = sizeKib(bsOf(bs, direction), kbBase);
       }
       const size = "size" in options ? sizeKib(options.size, kbBase)
         : "filesize" in options ? sizeKib(options.filesize, kbBase) : NaN;
