@@ -38,9 +38,11 @@ handouts: book $(VENV)/.handouts chromium  ## the site as one zip to serve offli
 release: workshop handouts  ## a release's files with SHA256SUMS and manifest.json in _build/release (what .github/workflows/release.yml publishes); workshop first, for handouts prints its participant's site
 	$(BIN)/python tools/release.py
 
+# The tests that need node or fio find them with tests/helpers.py's tool(). make test installs both (the fio target)
+# and sets STORAGEPERF_REQUIRE_TOOLS=1, so there a missing one fails its tests; in every other run they are skipped.
 test: $(VENV)/.test chromium fio  ## every test: lint, model, data, notebooks, the package built, the site in Chromium
 	$(BIN)/ruff check .
-	$(PYTEST) --durations=25 --nbval book tests storageperf storageperf_book
+	STORAGEPERF_REQUIRE_TOOLS=1 $(PYTEST) --durations=25 --nbval book tests storageperf storageperf_book
 
 test-model: $(VENV)/.test fio  ## the quick loop (seconds): model, data, the book's code, the notebooks as committed
 	$(PYTEST) -m "not site and not slow" tests storageperf storageperf_book
@@ -67,7 +69,8 @@ chromium:
 	@command -v chromium >/dev/null || (echo "Installing Debian's chromium package (the browser that prints the PDF and runs the site's tests)" \
 	  && apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 
-# tests/test_measurements.py runs real fio jobs; it and tests/test_studio.py run the site's fio.js and studio.js in node
+# tests/test_measurements.py and tests/test_fio_lab.py run real fio jobs; tests/test_measurements.py,
+# test_studio.py, test_quiz.py and test_handouts.py run the site's scripts in node
 fio:
 	@command -v fio >/dev/null || (apt-get update -qq && apt-get install -y -qq fio >/dev/null)
 	@command -v node >/dev/null || (apt-get update -qq && apt-get install -y -qq nodejs >/dev/null)

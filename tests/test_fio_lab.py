@@ -3,19 +3,18 @@ storageperf.measurements as the page says; the page describes each file as the f
 import configparser
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from helpers import tool
 from storageperf import measurements
 
 ROOT = Path(__file__).resolve().parent.parent
 LAB = ROOT / "book" / "workshop"
 JOBS = sorted((LAB / "fio").glob("*.fio"))
 PAGE = (LAB / "fio-lab.md").read_text(encoding="utf-8")
-FIO = shutil.which("fio")  # make test installs Debian's fio when missing
 
 
 def _job(path):
@@ -46,14 +45,14 @@ def test_the_page_describes_each_file_as_it_is(path):
 
 
 def test_each_job_file_runs_and_reads_as_the_page_says(tmp_path):
-    assert FIO, "fio is missing: make test installs it"
+    fio = tool("fio")
     env = {**os.environ, "FIO_DIR": str(tmp_path), "FIO_SIZE": "4m", "FIO_RUNTIME": "1"}
     running = []
     for path in JOBS:
         quick = tmp_path / path.name   # the recipe's file, without its ramp, for a short run
         quick.write_text(re.sub(r"^ramp_time=.*$", "ramp_time=0", path.read_text(encoding="utf-8"), flags=re.M))
         out = tmp_path / f"{path.stem}.json"
-        running.append((path, out, subprocess.Popen([FIO, "--output-format=json", f"--output={out}", str(quick)],
+        running.append((path, out, subprocess.Popen([fio, "--output-format=json", f"--output={out}", str(quick)],
                                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)))
     for path, out, proc in running:
         assert proc.wait(timeout=120) == 0, proc.stderr.read().decode()[-500:]

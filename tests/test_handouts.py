@@ -3,25 +3,23 @@ scripts too, so that the copy opened from the file system works as the site does
 tests/website/test_paper.py."""
 import json
 import re
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from helpers import tool
 from storageperf_book.handouts import README, classic_script, offline_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "book" / "_static"
 MODULES = sorted(p.name for p in STATIC.glob("*.js"))
-NODE = shutil.which("node")
 
 
 def _node(script):
-    if not NODE:
-        pytest.skip("Node.js is not installed")
-    return subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, check=True).stdout
+    return subprocess.run([tool("node"), "--input-type=module", "-e", script], capture_output=True, text=True,
+                          check=True).stdout
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -29,9 +27,8 @@ def test_each_module_of_the_site_becomes_a_classic_script_that_parses(name, tmp_
     # the modules keep to the forms classic_script rewrites (it refuses any other; the site serves them as written);
     # what it writes is a script, not a module: node checks it parses as one
     script = classic_script(STATIC, name)
-    if NODE:
-        (tmp_path / "classic.js").write_text(script, encoding="utf-8")
-        subprocess.run([NODE, "--check", str(tmp_path / "classic.js")], check=True)
+    (tmp_path / "classic.js").write_text(script, encoding="utf-8")
+    subprocess.run([tool("node"), "--check", str(tmp_path / "classic.js")], check=True)
 
 
 def test_only_load_json_fetches():

@@ -9,7 +9,6 @@ import errno
 import json
 import math
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pandas as pd
 import pytest
 from numpy.testing import assert_allclose
 
+from helpers import tool
 from storageperf import data, measurements
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -420,8 +420,7 @@ FIO_FAILURES = {  # name -> (fio arguments after the common ones, the errno fio 
 def fio_runs(tmp_path_factory):
     """Each of FIO_RUNS and FIO_FAILURES run once, all at the same time, for a second on a 4 MiB file: name -> fio's
     output (fio exits with 1 for a failed job, 0 otherwise)."""
-    fio = shutil.which("fio")
-    assert fio, "fio is not installed: make test installs Debian's fio (apt-get install fio)"
+    fio = tool("fio")
     procs = {}
     for i, (name, (args, _)) in enumerate({**FIO_RUNS, **FIO_FAILURES}.items()):
         folder = tmp_path_factory.mktemp(f"fio{i}")
@@ -530,8 +529,7 @@ EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEX
 
 
 def _node(script):
-    node = shutil.which("node")
-    assert node, "node is not installed: make test installs Debian's nodejs"
+    node = tool("node")
     # the script on stdin: as one argument it would outgrow the kernel's limit on an argument's length
     run = subprocess.run([node, "--input-type=module"], input=script, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-3000:]

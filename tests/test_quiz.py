@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import tool
 from storageperf_book import quiz as q
 from storageperf_book import sample_answers
 from storageperf_book.figures import SITE_ENV
@@ -167,13 +168,10 @@ def test_answers_saved_in_a_kernel_read_back_and_count_in_the_room(tmp_path):
 
 def test_the_site_script_checks_as_the_kernel_does(tmp_path):
     # quiz.js's check() in Node.js against Quiz.check on every option and on numbers around the tolerance
-    import shutil
     import subprocess
     from pathlib import Path
 
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("Node.js is not installed")
+    node = tool("node")
     script = Path(__file__).resolve().parent.parent / "book" / "_static" / "quiz.js"
     quizzes = [q.Quiz(**CHOICE), q.Quiz(**SEVERAL), q.Quiz(**NUMBER)]
     cases = [(z, [c]) for z in quizzes[:2] for c in z.letters] + [(quizzes[1], ["A", "C"]), (quizzes[1], ["A"])]
@@ -466,12 +464,9 @@ def test_the_rooms_charts_count_participants_on_whole_numbers_with_readable_labe
 def test_the_site_script_writes_the_file_the_kernel_writes(tmp_path):
     # quiz.js's answersDocument and fileName in Node.js against answers_document and answers_file_name: every attempt,
     # the participant, the same unique name
-    import shutil
     import subprocess
 
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("Node.js is not installed")
+    node = tool("node")
     script = ROOT / "book" / "_static" / "quiz.js"
     choice, number = q.Quiz(**CHOICE), q.Quiz(**NUMBER)
     checks = [(choice, ["A"]), (choice, ["B"]), (number, "300")]

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from helpers import tool
 from storageperf import data, studio
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.platforms import azure_vm
@@ -190,7 +191,7 @@ const out = W.map((w) => {{
 }});
 process.stdout.write(JSON.stringify(out));
 """
-    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+    done = subprocess.run([tool("node"), "--input-type=module", "-e", script], capture_output=True, text=True,
                           timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
@@ -763,7 +764,7 @@ const F = JSON.parse(readFileSync({json.dumps(str(tmp_path / "facts.json"))}, "u
 const out = {json.dumps(cases)}.map((w) => {{ try {{ return workload(F, w); }} catch (e) {{ return e.message; }} }});
 process.stdout.write(JSON.stringify(out));
 """
-    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
+    done = subprocess.run([tool("node"), "--input-type=module", "-e", script], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     page = json.loads(done.stdout)
