@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import checks
 from ._cache import cached
 from .concepts import units
 
@@ -51,9 +52,14 @@ def names():
     return [r["name"] for r in package()["resources"]]
 
 
-def _resource(name):
-    if name not in names():
-        raise ValueError(f"name must be one of {', '.join(names())}; got {name!r}")
+@functools.cache
+def _table_names():
+    return frozenset(names())
+
+
+def _resource(name, parameter="name"):
+    if not isinstance(name, str) or name not in _table_names():
+        raise checks.InputError(f"{parameter} must be one of {', '.join(names())}; got {name!r}")
     return next(r for r in package()["resources"] if r["name"] == name)
 
 
@@ -107,8 +113,10 @@ def row(table, row_id):
     >>> row("azure_netapp_files_limits", "volume_ceiling_large")["document"]
     'anf-large-volumes-requirements'
     """
+    if not isinstance(table, str) or table not in _table_names():
+        _resource(table, "table")
     rows = _rows(table)
-    if row_id not in rows:
+    if not isinstance(row_id, str) or row_id not in rows:
         raise ValueError(f"row_id must be an id of the {table} table; got {row_id!r}")
     return {"id": row_id, **rows[row_id]}
 

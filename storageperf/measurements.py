@@ -150,7 +150,7 @@ def _text_of(source):
     if isinstance(source, bytes):
         return _decode(source)
     if not isinstance(source, str):
-        raise TypeError(f"source must be a path or the text fio printed, got {source!r}")
+        raise checks.InputError(f"source must be a path or the text fio printed, got {source!r}")
     if "{" in source or "\n" in source:
         return source
     if not Path(source).is_file():
@@ -450,7 +450,7 @@ def _allowed_in_flight(engine, iodepth, processes, direct, counted):
 
 def _frame(frame):
     if not isinstance(frame, pd.DataFrame):
-        raise TypeError(f"frame must be a table read_fio returned, got {type(frame).__name__}")
+        raise checks.InputError(f"frame must be a table read_fio returned, got {type(frame).__name__}")
     missing = [c for c in COLUMNS if c not in frame.columns]
     if missing:
         raise ValueError(f"frame must be a table read_fio returned; it lacks the columns {', '.join(missing)}")
@@ -516,11 +516,11 @@ def check_run(frame, io_kib=None, read_share=None, ceiling_mibps=None, memory_gi
     [['littles_law', True], ['read_share', True], ['block_size', False]]
     """
     frame = _frame(frame)
-    io = None if io_kib is None else float(checks.positive("io_kib", io_kib, "KiB"))
-    share = None if read_share is None else float(checks.fraction("read_share", read_share))
-    ceiling = None if ceiling_mibps is None else float(checks.positive("ceiling_mibps", ceiling_mibps, "MiB/s"))
-    memory = None if memory_gib is None else float(checks.positive("memory_gib", memory_gib, "GiB"))
-    bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
+    io = None if io_kib is None else checks.positive("io_kib", io_kib, "KiB", one=True)
+    share = None if read_share is None else checks.fraction("read_share", read_share, one=True)
+    ceiling = None if ceiling_mibps is None else checks.positive("ceiling_mibps", ceiling_mibps, "MiB/s", one=True)
+    memory = None if memory_gib is None else checks.positive("memory_gib", memory_gib, "GiB", one=True)
+    bound = None if latency_ms is None else checks.positive("latency_ms", latency_ms, "ms", one=True)
     found = []
 
     def add(row, direction, check, ok, detail):

@@ -79,6 +79,12 @@ def regions():
     return tuple(sorted(r for r, m in held.items() if meters <= m))
 
 
+#: The keys of a workload (:func:`workload`), which every function taking one reads.
+WORKLOAD_KEYS = ("load", "clients", "capacity_tib", "mibps", "need_mibps", "target_utilization", "io_kib", "access",
+                 "access_assumed", "ops_per_s", "read_share", "latency_ms", "cold_share", "region", "months",
+                 "growth_tib_per_month", "capacity_end_tib")
+
+
 def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
              region="eastus", months=12, growth_tib_per_month=0.0, clients=None, load="general", access=None,
              target_utilization=None):
@@ -97,40 +103,40 @@ def workload(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1
     >>> workload(50, mibps=100, region="East US", months=12.0)["region"]
     'eastus'
     """
-    cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB", one=True)
     if (mibps is None) == (ops_per_s is None):
         raise ValueError(f"give one of mibps and ops_per_s; got mibps={mibps!r}, ops_per_s={ops_per_s!r}")
-    io = float(checks.positive("io_kib", io_kib, "KiB"))
+    io = checks.positive("io_kib", io_kib, "KiB", one=True)
     if mibps is not None:
-        need = float(checks.positive("mibps", mibps, "MiB/s"))
+        need = checks.positive("mibps", mibps, "MiB/s", one=True)
     else:
-        kib = float(checks.positive("ops_per_s", ops_per_s, "ops/s")) * io
+        kib = checks.positive("ops_per_s", ops_per_s, "ops/s", one=True) * io
         need = float(units.convert(kib, "KiB", "MiB")) if math.isfinite(kib) else math.inf
-    bound = None if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
+    bound = None if latency_ms is None else checks.positive("latency_ms", latency_ms, "ms", one=True)
     region = region_named(region)
     months = checks.whole_number("months", _whole(months), 1, anf.MONTHS_MAX)
-    growth = float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month"))
+    growth = checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, math.inf, "TiB per month", one=True)
     clients = None if clients is None else checks.whole_number("clients", _whole(clients), 1)
     end = cap + growth * months
     seconds = float(units.convert(months * units.HOURS_PER_MONTH, "h", "s"))
     with np.errstate(over="ignore"):   # an overflow is the answer sought here, not a warning for the reader
         sizes = (("capacity_tib", units.convert(cap, "TiB", "B"), capacity_tib),
                  ("growth_tib_per_month", units.convert(end, "TiB", "B"), growth_tib_per_month),
-                 ("mibps" if mibps is not None else "ops_per_s",
-                  units.convert(need * seconds, "MiB", "B") if math.isfinite(need) else math.inf,
+                 ("mibps" if mibps is not None else "ops_per_s x io_kib",
+                  units.convert(need * seconds, "MiB", "B") if math.isfinite(need * seconds) else math.inf,
                   mibps if mibps is not None else ops_per_s))
     for name, value, given in sizes:
         if not math.isfinite(value):
             raise ValueError(f"{name} is too large to size: over {months} months it comes to more bytes than a "
                              f"number holds; got {given!r}")
     target = (default_target_utilization() if target_utilization is None else
-              float(checks.in_range("target_utilization", target_utilization, 0, 1, "(a fraction)", low_open=True)))
+              checks.in_range("target_utilization", target_utilization, 0, 1, "(a fraction)", low_open=True, one=True))
     return {"load": checks.choice("load", load, LOADS), "clients": clients, "capacity_tib": cap,
             "mibps": need / target, "need_mibps": need, "target_utilization": target,
             "io_kib": io, "access": anf.access_pattern(access, io), "access_assumed": access is None,
             "ops_per_s": float(units.convert(need, "MiB", "KiB")) / io,
-            "read_share": float(checks.fraction("read_share", read_share)), "latency_ms": bound,
-            "cold_share": float(checks.fraction("cold_share", cold_share)), "region": region, "months": months,
+            "read_share": checks.fraction("read_share", read_share, one=True), "latency_ms": bound,
+            "cold_share": checks.fraction("cold_share", cold_share, one=True), "region": region, "months": months,
             "growth_tib_per_month": growth, "capacity_end_tib": end}
 
 
@@ -158,6 +164,11 @@ def _whole(value):
 
 def _plain(name):
     return "".join(ch for ch in name.lower() if ch not in " _-")
+
+
+def _checked(w):
+    """``w`` checked to be a workload :func:`workload` returned (every key it gives)."""
+    return checks.mapping("w", w, WORKLOAD_KEYS)
 
 
 def region_named(name):
@@ -255,6 +266,8 @@ def measured_cap(w, volume_type):
     >>> round(measured_cap(w, "large")["mibps"]), w["mibps"] > measured_cap(w, "large")["mibps"]
     (5539, True)
     """
+    _checked(w)
+    checks.choice("volume_type", volume_type, ("regular", *large_volumes.TARGET_VOLUME_TYPES))
     eda = w["load"] == "eda"
     if volume_type == "regular":
         mix = anf.mix_ceiling("regular", w["read_share"], w["io_kib"], w["access"])
@@ -384,6 +397,8 @@ def _anf_several_volumes(w, level):
 def eda_bound_ms(w, volume_type):
     """The latency an EDA layout is sized to: the workload's bound, or without one the highest latency the volume
     type's curve measured (its knee: inside what was measured). [ms]"""
+    _checked(w)
+    checks.choice("volume_type", volume_type, tuple(hpc_eda.latency_curves()["types"]))
     top = hpc_eda.latency_curves()["types"][volume_type]["measured"][1]
     return top if w["latency_ms"] is None else w["latency_ms"]
 
@@ -583,6 +598,9 @@ def client_limit_mibps(w):
     >>> client_limit_mibps(workload(100, mibps=1000, io_kib=256, clients=2))
     (20000.0, False)
     """
+    _checked(w)
+    if w["clients"] is None:
+        raise checks.InputError("w must be a workload with clients (workload(..., clients=N)); its clients are None")
     kind, r = w["access"], w["read_share"]
 
     def one_client(op):   # the article's random and sequential results, read at the workload's pattern and size
@@ -809,16 +827,34 @@ def _judge(row, w, client_bound):
     return row
 
 
+#: How surely an option can be bought, by the start of its ``status``: the volume support table's statuses and the VM
+#: series' stages (:func:`certainty`).
+CERTAINTY = {"generally available": 0, "Current": 0, "preview": 1, "End of Life": 2, "Retired": 2}
+
+
 def certainty(status):
     """How surely an option can be bought today, from its ``status``: 0 sold (generally available, Current), 1 in
     preview, 2 no longer sold to a new subscription (End of Life, Retired)."""
-    return 1 if status == "preview" else 2 if status.startswith(("End of Life", "Retired")) else 0
+    for start, rank_ in CERTAINTY.items():
+        if isinstance(status, str) and (status == start or status.startswith(start + ":")):
+            return rank_
+    raise checks.InputError(f"status must be one of {', '.join(CERTAINTY)} (a stage may be followed by ': ' and its "
+                            f"dates); got {status!r}")
 
 
 def latency_tier(basis):
     """How well a row's latency is known, from its ``latency_basis``: 0 known (measured, or a model inside the
     measured range), 1 extrapolated, 2 not known. Under a latency bound :func:`rank` orders rows by it."""
+    checks.choice("basis", basis, LATENCY_BASES)
     return {"measured": 0, "model inside the measured range": 0, "extrapolated": 1}.get(basis, 2)
+
+
+def _frame(frame, columns):
+    """``frame`` checked to be a table of option rows, as :func:`options` returns them, with the ``columns`` read."""
+    if not isinstance(frame, pd.DataFrame) or not set(columns) <= set(frame.columns):
+        raise checks.InputError(f"frame must be a table of options with the columns {', '.join(columns)}, as "
+                                f"options() returns it; got {type(frame).__name__}")
+    return frame
 
 
 def rank(frame, latency_bound=False):
@@ -830,6 +866,10 @@ def rank(frame, latency_bound=False):
     measured before rows beyond it (``extrapolated``); then by ``horizon_usd`` to the cent (the one cost the
     studio ranks, marks the frontier and charts by); ties by :func:`certainty`, then in the order given.
     """
+    _frame(frame, ("feasible", "price_complete", "horizon_usd", "latency_basis", "extrapolated", "status"))
+    latency_bound = checks.boolean("latency_bound", latency_bound)
+    if not len(frame):
+        return frame.reset_index(drop=True)
     key = pd.DataFrame({
         "group": [0 if f and p and math.isfinite(u) else 1 if f else 2
                   for f, p, u in zip(frame["feasible"], frame["price_complete"], frame["horizon_usd"])],
@@ -859,6 +899,8 @@ def verdict(frame, latency_bound=False):
     >>> verdict(options(50, mibps=3000)), verdict(options(1, mibps=100, latency_ms=1.0), latency_bound=True)
     ('carries it', 'latency not known')
     """
+    _frame(frame, ("feasible", "price_complete", "horizon_usd", "latency_basis", "extrapolated"))
+    latency_bound = checks.boolean("latency_bound", latency_bound)
     if not len(frame):
         return "no priced option"
     top = frame.iloc[0]
@@ -971,7 +1013,7 @@ def facts():
         "cvo": {"machines": {m: {"read_iops": v["read_iops"], "write_iops": v["write_iops"],
                                  "read_mibps": v["read_mibps"], "write_mibps": v["write_mibps"],
                                  "max_tib": v["max_storage_tib"],
-                                 "vm_usd": cvo.google_cloud.vm_monthly_cost_usd(m)} for m, v in mv.items()},
+                                 "vm_usd": cvo.vm_monthly_cost_usd(m)} for m, v in mv.items()},
                 "disk_reads_per_read": path["disk_reads_per_read"],
                 "disk_writes_per_write": path["disk_writes_per_write"],
                 "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],
@@ -1028,6 +1070,7 @@ def frontier(frame):
     >>> bool(on.iloc[0]), int(on.sum()) > 1, bool((o.loc[on, "headroom"] > o.loc[0, "headroom"]).any())
     (True, True, True)
     """
+    _frame(frame, ("feasible", "price_complete", "horizon_usd", "headroom"))
     usd = pd.to_numeric(frame["horizon_usd"], errors="coerce")
     room = pd.to_numeric(frame["headroom"], errors="coerce")
     priced = (frame["feasible"].astype(bool) & frame["price_complete"].astype(bool) & usd.notna() & room.notna())
@@ -1036,7 +1079,8 @@ def frontier(frame):
     h = room[priced].to_numpy(dtype=float)
     beaten = [bool(((u <= a) & (h >= b) & ((u < a) | (h > b))).any()) for a, b in zip(u, h)]
     out = pd.Series(False, index=frame.index, name="frontier")
-    out[priced[priced].index] = [not x for x in beaten]
+    if beaten:
+        out[priced[priced].index] = [not x for x in beaten]
     return out
 
 

@@ -73,7 +73,8 @@ BAD_INPUT = [
      [(-1, "got -1"), ("two", "must be a number"), (11, "between 0 and 10 TiB (at most the quota), got 11")]),
     (anf.cool_access_volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "rule",
      [("2023", "rule must be one of 2024, 2025, 2026; got '2023'")]),
-    (anf.cool_access_rule, {"region": "eastus"}, "region", [("", "region must be an Azure region name")]),
+    (anf.cool_access_rule, {"region": "eastus"}, "region", [("", "region must be an Azure region where"),
+                                                          ("mars", "got 'mars'"), ("EastUS", "got 'EastUS'")]),
     (anf.cool_access_rule, {"region": "eastus"}, "pool_created_after_update", [("yes", "must be True or False")]),
     (anf.mix_ceiling_mibps, {"read_share": 0.5, "io_kib": 64}, "read_share",
      [(1.5, "between 0 and 1 (a fraction), got 1.5"), (-0.1, "got -0.1"), ("half", "must be a number"),
@@ -85,7 +86,7 @@ BAD_INPUT = [
     (anf.read_share_needed, {"throughput_mibps": 3000}, "throughput_mibps", ["number"]),
     (anf.volume_throughput_mibps, {"quota_tib": 10, "service_level": "Premium"}, "read_share", [(2, "got 2")]),
     (anf.quota_for_throughput_tib, {"throughput_mibps": 1000, "service_level": "Premium", "read_share": 0.0},
-     "throughput_mibps", [(2000, "at most 1733 MiB/s for a regular Premium volume at 0% reads of 64 KiB, got 2000")]),
+     "throughput_mibps", [(2000, "at most 1733 MiB/s for a regular Premium volume at 0% reads of 64 KiB (read_share 0), got 2000")]),
 ]
 
 

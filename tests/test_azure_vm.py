@@ -169,7 +169,8 @@ BAD_INPUT = [
     (azure_vm.burst_path_limits, {"vm_size": "Standard_E16ds_v6", "disk": "P30", "disk_count": 4}, "disk",
      [("P99", "disk must be one of P20, P30, P40, P50; got 'P99'")]),
     (azure_vm.burst_path_limits, {"vm_size": "Standard_E16ds_v6", "disk": "P30", "disk_count": 4}, "disk_count",
-     [(0, "disk_count must be between 1 and 64, got 0"), (65, "got 65"), ("four", "must be a number")]),
+     [(0, "disk_count must be between 1 and 64, got 0"), (65, "got 65"), ("four", "must be a number"),
+      (3.5, "disk_count must be a whole number, got 3.5")]),
 ]
 
 

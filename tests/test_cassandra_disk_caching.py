@@ -215,7 +215,7 @@ BAD_INPUT = [
     (cas.predict, GOOD, "disk", [("P99", "disk must be one of P20"),
                                  ("P50", "caching must be None on P50: P50 is 4,096 GiB and host caching needs a "
                                          "disk under 4 TiB; got 'ReadOnly'")]),
-    (cas.predict, GOOD, "disk_count", [(0, "between 1 and 64, got 0")]),
+    (cas.predict, GOOD, "disk_count", [(0, "between 1 and 64, got 0"), (2.5, "a whole number, got 2.5")]),
     (cas.predicted_ops_per_s, {**GOOD, "caching": "None"}, "caching", CACHING),
     (cas.disk_path_limits, {"caching": "None"}, "caching", CACHING),
     (cas.light_load_latency_ms, {"caching": "None"}, "caching", CACHING[:2]),

@@ -101,7 +101,7 @@ BAD_INPUT = [
      [("Sometimes", "retrieval_policy must be one of Default, OnRead, Never; got 'Sometimes'")]),
     (anf.cool_access_cost_by_month, COST, "months", [(0, "months must be a whole number from 1 to 120; got 0"),
                                                      (1.5, "got 1.5"), (True, "got True")]),
-    (anf.cool_access_cost_by_month, COST, "growth_tib_per_month", [(-1, "must be at least 0 TiB per month, got -1")]),
+    (anf.cool_access_cost_by_month, COST, "growth_tib_per_month", [(-1, "TiB per month (at most the largest capacity pool), got -1")]),
     (anf.cool_access_cost_by_month, COST, "pool_tib", [(50, "pool_tib must hold the data at the end, 100 TiB; got 50")]),
     (anf.cool_access_cost_by_month, COST, "data_already_cool", [("no", "must be True or False")]),
     (anf.cool_access_cost_by_month, COST, "tiering_delay_days", [(40, "between 0 and 31 days, got 40")]),

@@ -5,6 +5,7 @@ from numpy.testing import assert_allclose
 
 from storageperf import data
 from storageperf.platforms import google_cloud
+from storageperf.sources import cvo_google_cloud as cvo
 
 
 def test_vm_price_a_month_with_and_without_the_sustained_use_discount():
@@ -12,7 +13,10 @@ def test_vm_price_a_month_with_and_without_the_sustained_use_discount():
     # 0.25 x (1 + 0.8 + 0.6 + 0.4) = 0.7 of it (Google's tiers, 2017 price list; "up to a 30% net discount" today)
     assert_allclose(google_cloud.vm_monthly_cost_usd("n1-standard-8", sustained_use=False), 0.379998 * 730, rtol=1e-12)
     assert_allclose(google_cloud.vm_monthly_cost_usd("n1-standard-8"), 0.379998 * 730 * 0.7, rtol=1e-12)
-    assert math.isnan(google_cloud.vm_monthly_cost_usd("custom-4-16384"))  # no price found
+    # a machine type the table does not price is refused by name; the CVO chapter's own price says NaN for it
+    with pytest.raises(ValueError, match="machine_type must be one of n1-standard-32, n1-standard-8; got 'custom"):
+        google_cloud.vm_monthly_cost_usd("custom-4-16384")
+    assert math.isnan(cvo.vm_monthly_cost_usd("custom-4-16384"))
     assert google_cloud.machine_types_priced() == ["n1-standard-32", "n1-standard-8"]
 
 
@@ -74,10 +78,11 @@ BAD_INPUT = [
     (google_cloud.pd_write_egress_mb_per_s, {"vcpu": 8}, "vcpu",
      [(0, "must be at least 1 vCPUs, got 0"), ("eight", "must be a number")]),
     (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100}, "size_gib", ["number"]),
-    (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100, "disks": 2}, "disks", [(0, "got 0")]),
+    (google_cloud.ssd_pd_monthly_cost_usd, {"size_gib": 100, "disks": 2}, "disks", [(0, "got 0"), (2.5, "disks must be a whole number, got 2.5")]),
     (google_cloud.sustained_use_factor, {"share_of_month": 0.5}, "share_of_month",
      [(1.5, "must be between 0 and 1"), ("half", "must be a number")]),
-    (google_cloud.vm_monthly_cost_usd, {"machine_type": "n1-standard-8"}, "machine_type", [(8, "must be a string")]),
+    (google_cloud.vm_monthly_cost_usd, {"machine_type": "n1-standard-8"}, "machine_type", [(8, "must be one of n1-standard-32, n1-standard-8; got 8"),
+                                                                                       ("nope", "got 'nope'")]),
     (google_cloud.vm_monthly_cost_usd, {"machine_type": "n1-standard-8"}, "sustained_use",
      [("yes", "must be True or False")]),
     (google_cloud.ssd_pd_size_needed_gib, {"iops": 10}, "iops", [(-1, "got -1")]),

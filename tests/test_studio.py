@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from numpy.testing import assert_allclose
 
 from helpers import tool
 from storageperf import data, studio
@@ -140,6 +141,40 @@ def test_azure_netapp_files_rows_are_held_to_what_the_clients_move():
     assert _row(many, name)["feasible"] and not _row(few, name)["feasible"]
     assert "clients" in _row(few, name)["binding"]
     assert _row(studio.options(200, mibps=one * 1.2, io_kib=256, target_utilization=1), name)["feasible"]
+
+
+@pytest.mark.parametrize("need", [1e11, 1e12, 1e30])
+def test_the_work_of_an_answer_does_not_grow_with_the_need(need):
+    # no list the length of a number the reader typed (one entry a manual-QoS volume took 1.1 GB at 1e11 MiB/s):
+    # the memory an answer takes at a huge need is within twice what an ordinary need takes (memory, not time)
+    import tracemalloc
+
+    def peak(mibps):
+        tracemalloc.start()
+        try:
+            rows = studio.options(50, mibps=mibps)
+            return tracemalloc.get_traced_memory()[1], rows
+        finally:
+            tracemalloc.stop()
+
+    peak(1e4)   # the data read once
+    ordinary, _ = peak(1e4)
+    huge, rows = peak(need)
+    assert huge <= 2 * ordinary, (huge, ordinary)
+    assert not rows["feasible"].any() and studio.verdict(rows) == "no priced option"
+
+
+def test_a_row_the_clients_bind_has_the_clients_limit_and_the_headroom_it_leaves():
+    # one client of the large-volume article moves `one` at 256 KiB sequential reads: no Azure NetApp Files row
+    # moves more for it, its headroom is what the need leaves of that, and a row faster alone says the clients bind
+    one = large_volumes.client_mibps("sequential read")
+    need = one / 2
+    o = studio.options(200, mibps=need, io_kib=256, clients=1)
+    anf_rows = o[(o["platform"] == studio.ANF) & o["feasible"]]
+    bound = anf_rows[anf_rows["binding"].str.contains("the clients bind")]
+    assert len(bound) and (anf_rows["limit_mibps"] <= one * (1 + 1e-9)).all()
+    assert_allclose(bound["limit_mibps"], one, rtol=1e-9)
+    assert_allclose(bound["headroom"], 1 - need / one, rtol=1e-9)
 
 
 def test_rows_without_a_complete_price_are_never_ranked_as_cheapest():
@@ -730,7 +765,8 @@ REFUSED = [
     ({"capacity_tib": 1e308, "mibps": 1}, "capacity_tib is too large to size"),
     ({"capacity_tib": 1e296, "mibps": 1, "growth_tib_per_month": 1e296}, "growth_tib_per_month is too large to size"),
     ({"capacity_tib": 1, "mibps": 1e300}, "mibps is too large to size"),
-    ({"capacity_tib": 1, "ops_per_s": 1e308, "io_kib": 4}, "ops_per_s is too large to size"),
+    ({"capacity_tib": 1, "ops_per_s": 1e308, "io_kib": 4}, "ops_per_s x io_kib is too large to size"),
+    ({"capacity_tib": 1, "ops_per_s": 2, "io_kib": 1e300}, "ops_per_s x io_kib is too large to size"),
     ({"capacity_tib": 1, "mibps": 1, "months": 12.5}, "months must be a whole number from 1 to 120"),
     ({"capacity_tib": 1, "mibps": 1, "months": 0}, "months must be a whole number from 1 to 120"),
     ({"capacity_tib": 1, "mibps": 1, "clients": 1.5}, "clients must be a whole number at least 1"),

@@ -51,9 +51,9 @@ export function workload(F, input) {
   // storageperf.studio.workload: no number so large that the data, or the bytes moved over the horizon, overflow
   const end = cap + growth * months, seconds = months * F.hours_per_month * F.s_per_hour;
   const rate = given("mibps") ? "mibps" : "ops_per_s";
-  for (const [name, value] of [["capacity_tib", cap * F.bytes.TiB], ["growth_tib_per_month", end * F.bytes.TiB],
-                               [rate, need * seconds * F.bytes.MiB]]) {
-    if (!Number.isFinite(value)) throw new Error(`${name} is too large to size: over ${months} months it comes to more bytes than a number holds; got ${input[name]}`);
+  for (const [name, value, key] of [["capacity_tib", cap * F.bytes.TiB], ["growth_tib_per_month", end * F.bytes.TiB],
+                                    [rate === "mibps" ? rate : "ops_per_s x io_kib", need * seconds * F.bytes.MiB, rate]]) {
+    if (!Number.isFinite(value)) throw new Error(`${name} is too large to size: over ${months} months it comes to more bytes than a number holds; got ${input[key || name]}`);
   }
   if (!["general", "eda"].includes(load)) throw new Error(`load must be one of general, eda; got '${load}'`);
   const target = given("target_utilization") ? num("target_utilization", input.target_utilization) : F.default_target_utilization;

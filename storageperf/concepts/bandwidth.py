@@ -151,7 +151,10 @@ def blended_throughput_mibps(shares, throughputs_mibps):
     >>> round(blended_throughput_mibps([0.5, 0.5], [1000, 100]))
     182
     """
-    if len(shares) != len(throughputs_mibps) or not shares:
+    for name, seq in (("shares", shares), ("throughputs_mibps", throughputs_mibps)):
+        if not isinstance(seq, (list, tuple, np.ndarray)):
+            raise checks.InputError(f"{name} must be a list of numbers, got {seq!r}")
+    if len(shares) != len(throughputs_mibps) or not len(shares):
         raise ValueError(f"shares and throughputs_mibps must be of one length (at least 1), got {len(shares)} and "
                          f"{len(throughputs_mibps)}")
     s = [checks.in_range(f"shares[{i}]", v, 0, 1, "(a fraction)") for i, v in enumerate(shares)]
@@ -292,6 +295,11 @@ def first_read_share(records_per_window, sampled_share):
     return checks.scalar_or_array((1 - (1 - f) ** w) / (w * f))
 
 
+#: The most pages a chunk may hold in :func:`raid0_disk_ios`, which averages over every page a read may start at:
+#: a bound on its work (2**20 pages: a 4 GiB chunk of 4 KiB pages), not a property of RAID.
+MAX_PAGES_PER_CHUNK = 2 ** 20
+
+
 def raid0_disk_ios(request_kib, chunk_kib, disks, page_kib=4.0):
     """Member-disk I/Os one contiguous read makes on a RAID 0 stripe, at a random page-aligned place.
 
@@ -328,9 +336,12 @@ def raid0_disk_ios(request_kib, chunk_kib, disks, page_kib=4.0):
     (1.9375, 1.0625)
     """
     req = checks.positive("request_kib", request_kib, "KiB")
-    chunk = float(checks.positive("chunk_kib", chunk_kib, "KiB"))
+    chunk = checks.positive("chunk_kib", chunk_kib, "KiB", one=True)
     n = checks.whole_number("disks", disks, 1)
-    page = float(checks.positive("page_kib", page_kib, "KiB"))
+    page = checks.positive("page_kib", page_kib, "KiB", one=True)
+    if chunk / page > MAX_PAGES_PER_CHUNK:
+        raise checks.InputError(f"chunk_kib must be at most {MAX_PAGES_PER_CHUNK:,} pages of page_kib "
+                                f"({MAX_PAGES_PER_CHUNK * page:g} KiB), got {chunk:g}")
     offsets = np.arange(0.0, chunk, page)  # where in its chunk the read starts
     touched = np.ceil((offsets + np.asarray(req, dtype=float)[..., None]) / chunk - 1e-9)
     return checks.scalar_or_array(np.minimum(touched, n).mean(axis=-1))

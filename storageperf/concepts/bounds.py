@@ -41,7 +41,7 @@ def tightest(limits):
     (array([ 5000., 12800.]), array(['clients', 'volume ceiling'], dtype='<U14'))
     """
     if not isinstance(limits, dict) or not limits:
-        raise TypeError(f"limits must be a non-empty dict of name: limit, got {limits!r}")
+        raise checks.InputError(f"limits must be a non-empty dict of name: limit, got {limits!r}")
     arrays = []
     for name, value in limits.items():
         arr = np.asarray(value, dtype=float)
@@ -101,7 +101,12 @@ def by_access_pattern(io_kib, access, random, sequential):
     1682.0
     """
     checks.choice("access", access, ACCESS_PATTERNS)
-    io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+    io = checks.positive("io_kib", io_kib, "KiB", one=True)
+    for name, pair in (("random", random), ("sequential", sequential)):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise checks.InputError(f"{name} must be a pair (KiB, MiB/s), got {pair!r}")
+        checks.positive(f"{name}[0]", pair[0], "KiB", one=True)
+        checks.positive(f"{name}[1]", pair[1], "MiB/s")
     (r_kib, r_mibps), (s_kib, s_mibps) = random, sequential
     by_ops = r_mibps * (min(io, r_kib) / r_kib if access == "random" else io / r_kib)
     if access == "random":
@@ -244,7 +249,7 @@ def host_cache_ops_limit(read_ios, read_kib, hit_ratio, cached, uncached, write_
     lim = {}
     for name, path in (("cached", cached), ("uncached", uncached)):
         if not isinstance(path, dict) or set(path) != {"iops", "mb_per_s"}:
-            raise TypeError(f"{name} must be a dict with keys iops and mb_per_s, got {path!r}")
+            raise checks.InputError(f"{name} must be a dict with keys iops and mb_per_s, got {path!r}")
         lim[name] = {k: checks.positive(f"{name}['{k}']", v) for k, v in path.items()}
     to_mb = units.convert(1.0, "KiB", "MB")
     if cache_reads:

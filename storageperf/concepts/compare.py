@@ -37,9 +37,14 @@ def relative_error(model, measured):
     >>> round(relative_error(12800, 12761), 4)
     0.0031
     """
-    m = np.asarray(model, dtype=float)
-    if m.dtype == object:
-        raise TypeError(f"model must be numbers, got {model!r}")
+    if isinstance(model, (str, bytes, bool, np.bool_)) or model is None:
+        raise checks.InputError(f"model must be numbers (NaN where the model gives none), got {model!r}")
+    try:
+        m = np.asarray(model, dtype=float)
+    except (TypeError, ValueError):
+        raise checks.InputError(f"model must be numbers (NaN where the model gives none), got {model!r}") from None
+    if m.dtype == object or np.any(np.isinf(m)):
+        raise checks.InputError(f"model must be finite numbers (NaN where the model gives none), got {model!r}")
     x = checks.positive("measured", measured)
     return checks.scalar_or_array((m - x) / x)
 
@@ -72,9 +77,12 @@ def table(frame, *, measured, model, binding=None, document=None):
     (['id', 'document', 'measured', 'model', 'relative_error', 'binding'], 0.1)
     """
     if not isinstance(frame, pd.DataFrame) or "id" not in frame.columns:
-        raise TypeError("frame must be a pandas DataFrame with an id column")
+        raise checks.InputError("frame must be a pandas DataFrame with an id column")
+    if document is not None and not isinstance(document, str):
+        raise checks.InputError(f"document must be a column of frame or a document id, got {document!r}")
     for name, col in (("measured", measured), ("model", model), ("binding", binding)):
-        if col is not None and col not in frame.columns:
+        if (col is None and name != "binding") or (col is not None and (not isinstance(col, str)
+                                                                        or col not in frame.columns)):
             raise ValueError(f"{name} must be a column of frame ({', '.join(frame.columns)}); got {col!r}")
     out = pd.DataFrame({"id": frame["id"].astype("string")})
     out["document"] = frame[document] if document in frame.columns else document
@@ -111,7 +119,7 @@ def error_summary(relative_errors, within=0.10):
     e = checks.number("relative_errors", relative_errors).ravel()
     if e.size == 0:
         raise ValueError("relative_errors must hold at least one error, got none")
-    band = checks.positive("within", within)
+    band = checks.positive("within", within, one=True)
     a = np.abs(e)
     return {"median": round(float(np.median(a)), 12), "worst": float(e[np.argmax(a)]),
             "share_within": float(np.mean(a <= band + 1e-12)), "points": int(e.size)}

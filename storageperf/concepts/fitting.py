@@ -131,6 +131,7 @@ def relative_least_squares(terms, measured, offset=0.0):
     [1.0099]
     """
     y = np.asarray(checks.positive("measured", measured), dtype=float)
+    offset = checks.number("offset", offset)
     a = np.column_stack([np.broadcast_to(np.asarray(t, dtype=float), y.shape) for t in terms]) / y[:, None]
     coef, *_ = np.linalg.lstsq(a, (y - offset) / y, rcond=None)
     return tuple(float(c) for c in coef)

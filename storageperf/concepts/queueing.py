@@ -143,6 +143,7 @@ def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
     l = checks.positive("outstanding", outstanding)
     w = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
     x = checks.positive("max_iops", max_iops, "IO/s")
+    l, w, x = checks.together(outstanding=l, light_load_latency_ms=w, max_iops=x)
     return checks.scalar_or_array(closed_loop_ops(l, w, {"storage": x})["ops_per_s"])
 
 
@@ -236,7 +237,7 @@ def ops_at_latency(latency_ms, light_load_latency_ms, max_ops_per_s, sharpness=1
     """
     r0 = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
     r = checks.in_range("latency_ms", latency_ms, float(np.min(r0)), np.inf, "ms",
-                         "(the light-load latency or more)")
+                         "(light_load_latency_ms or more)")
     xmax = checks.positive("max_ops_per_s", max_ops_per_s, "ops/s")
     k = checks.positive("sharpness", sharpness)
     return checks.scalar_or_array(xmax * (1 - r0 / r) ** (1 / k))
@@ -269,7 +270,7 @@ def measured_ops_at_latency(latency_ms, ops_per_s, measured_latency_ms):
     >>> measured_ops_at_latency(2.0, [40_000, 45_000, 49_500], [1.05, 1.65, 2.45])
     46968.75
     """
-    bound = float(checks.positive("latency_ms", latency_ms, "ms"))
+    bound = checks.positive("latency_ms", latency_ms, "ms", one=True)
     x = np.asarray(checks.positive("ops_per_s", ops_per_s, "ops/s"), dtype=float)
     r = np.asarray(checks.positive("measured_latency_ms", measured_latency_ms, "ms"), dtype=float)
     if x.shape != r.shape or x.ndim != 1 or len(x) < 2:
@@ -356,7 +357,8 @@ def scaled_curve(fit, volumes):
     >>> scaled_curve({"light_load_latency_ms": 0.4, "max_ops_per_s": 50_000, "sharpness": 2.0}, 5)["max_ops_per_s"]
     250000.0
     """
-    n = checks.in_range("volumes", volumes, 1, np.inf)
+    n = checks.in_range("volumes", volumes, 1, np.inf, one=True)
+    checks.mapping("fit", fit, ("max_ops_per_s",))
     return {**fit, "max_ops_per_s": float(fit["max_ops_per_s"] * n)}
 
 
@@ -398,13 +400,14 @@ def closed_loop_ops(outstanding, light_load_latency_ms, ceilings):
     n = checks.positive("outstanding", outstanding)
     z = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
     if not isinstance(ceilings, dict) or "clients" in ceilings:
-        raise TypeError(f"ceilings must be a dict of name: ops/s without the name 'clients', got {ceilings!r}")
+        raise checks.InputError(f"ceilings must be a dict of name: ops/s without the name 'clients', got {ceilings!r}")
     limits = {"clients": n / z * units.MS_PER_S}
     for name, value in ceilings.items():
         v = np.asarray(value, dtype=float)
         if np.any(np.isnan(v)) or np.any(v <= 0):
             raise ValueError(f"ceilings[{name!r}] must be greater than 0 or inf, got {checks._show(value)}")
         limits[name] = v
+    checks.together(outstanding=n, light_load_latency_ms=z, **{f"ceilings[{k!r}]": v for k, v in ceilings.items()})
     ops, binding = bounds.tightest(limits)
     mean = n / ops * units.MS_PER_S
     return {"ops_per_s": ops, "binding": binding, "mean_latency_ms": checks.scalar_or_array(mean),

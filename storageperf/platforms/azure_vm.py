@@ -210,7 +210,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
     (768.0, 20000.0, 'disks')
     """
     checks.choice("caching", caching, CACHING_MODES)
-    n = checks.in_range("disk_count", disk_count, 1, 64)
+    n = checks.counts("disk_count", disk_count, 1, 64)
     check_vm_caching(vm_size, caching)
     checks.choice("disk", disk, DISKS)
     check_host_caching(caching, disk)
@@ -262,7 +262,7 @@ def burst_path_limits(vm_size, disk, disk_count):
     """
     checks.choice("vm_size", vm_size, BURST_SIZES)
     checks.choice("disk", disk, DISKS)
-    n = checks.in_range("disk_count", disk_count, 1, 64)
+    n = checks.counts("disk_count", disk_count, 1, 64)
     return {**_vm_against_disks("VM burst", limit(vm_size, "burst_mb_per_s", "MB/s"),
                                 limit(vm_size, "burst_iops", "IOPS"), disk, n),
             "minutes": data.value(_TABLE, "edsv6_burst_minutes", "min")}

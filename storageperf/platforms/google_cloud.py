@@ -108,11 +108,8 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
     >>> round(vm_monthly_cost_usd("n1-standard-8"), 2)
     194.18
     """
-    if not isinstance(machine_type, str):
-        raise TypeError(f"machine_type must be a string, got {machine_type!r}")
+    checks.choice("machine_type", machine_type, machine_types_priced())
     checks.boolean("sustained_use", sustained_use)
-    if machine_type not in _VM_PRICE_ROW:
-        return float("nan")
     month = data.value(_PRICES, _VM_PRICE_ROW[machine_type], "USD per hour") * units.HOURS_PER_MONTH
     if sustained_use and machine_type.split("-")[0] in SUSTAINED_USE_FAMILIES:
         month *= sustained_use_factor(1.0)
@@ -122,7 +119,7 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
 def _pd_monthly_cost_usd(size_gib, disks, price_row):
     """``disks x size [GiB] x`` the GiB-month price of ``price_row`` in the price table. [USD]"""
     size = checks.positive("size_gib", size_gib, "GiB")
-    n = checks.in_range("disks", disks, 1, float("inf"))
+    n = checks.counts("disks", disks, 1)
     return checks.scalar_or_array(n * size * data.value(_PRICES, price_row, "USD per GiB-month"))
 
 
@@ -267,7 +264,7 @@ def pd_write_egress_mb_per_s(vcpu):
     >>> pd_write_egress_mb_per_s(8), pd_write_egress_mb_per_s(32)
     (1034.0, 2069.0)
     """
-    n = float(checks.in_range("vcpu", vcpu, 1, float("inf"), "vCPUs"))
+    n = checks.in_range("vcpu", vcpu, 1, float("inf"), "vCPUs", one=True)
     rows = data.load(_LIMITS).dropna(subset=["min_vcpu"])
     row = rows[rows["min_vcpu"] <= n].sort_values("min_vcpu").iloc[-1]
     return data.value(_LIMITS, row["id"], "MB/s")

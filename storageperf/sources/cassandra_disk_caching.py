@@ -427,6 +427,7 @@ def disk_work(read_ahead_kb, extra_kib=0.0, index_ios=None, chunk_kib=None):
     extra = checks.in_range("extra_kib", extra_kib, 0.0, np.inf, "KiB")
     index = (_index_ios_per_read("index reads") if index_ios is None
              else checks.in_range("index_ios", index_ios, 0.0, np.inf))
+    checks.together(read_ahead_kb=ra, extra_kib=extra, index_ios=index)
     cold = bandwidth.read_around(s["document_kib"], ra, s["page_kib"])
     window = np.asarray(cold["window_pages"]) * s["page_kib"]
     share = bandwidth.first_read_share(np.maximum(1.0, window / s["document_kib"]), s["sampled_share"])
@@ -574,9 +575,9 @@ def _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share
                          f"cached limit, which its size table does not give; got {checks._show(write_share)}")
     checks.choice("disk", disk, azure_vm.DISKS)
     azure_vm.check_host_caching(caching, disk)
-    n = setup()["disk_count"] if disk_count is None else disk_count
-    n = float(checks.in_range("disk_count", n, 1, 64))
-    return (*np.broadcast_arrays(threads, ra, h, w), n)
+    n = int(setup()["disk_count"]) if disk_count is None else disk_count
+    n = checks.counts("disk_count", n, 1, 64, one=True)
+    return (*checks.together(client_threads=threads, read_ahead_kb=ra, hit_ratio=h, write_share=w), n)
 
 
 def _outside(threads, ra, caching, h, w, vm_size, disk, n):
@@ -671,7 +672,7 @@ def predict(client_threads, read_ahead_kb, caching, hit_ratio=1.0, write_share=0
     """
     threads, ra, h, w, n = _check_inputs(client_threads, read_ahead_kb, caching, hit_ratio, write_share, vm_size,
                                          disk, disk_count)
-    params = parameters() if params is None else params
+    params = _parameters(params)
     loop = _loop(threads, ra, caching, h, w, vm_size, disk, n, params)
     ceilings = loop["ceilings"]
     bursts = vm_size in azure_vm.BURST_SIZES
@@ -771,8 +772,17 @@ def front_end_ops_per_s(vm_size=VM_SIZE, params=None):
     (80100, 100125)
     """
     checks.choice("vm_size", vm_size, azure_vm.DISK_SIZES)
-    params = parameters() if params is None else params
+    params = _parameters(params)
     return float(setup()["vm_count"] * azure_vm.limit(vm_size, "vcpus", "vCPUs") * params["front_end_ops_per_vcpu"])
+
+
+#: The fitted parameters the ops/s model reads (:func:`parameters` holds these and the percentiles' coefficients).
+_OPS_PARAMETERS = ("front_end_ms", "remote_read_ms", "extra_kib", "front_end_ops_per_vcpu")
+
+
+def _parameters(params):
+    """``params`` checked to hold every parameter the model reads (:func:`parameters` when None)."""
+    return parameters() if params is None else checks.mapping("params", params, _OPS_PARAMETERS)
 
 
 def parameters():
@@ -817,16 +827,16 @@ def hit_ratio_for_ops(ops_per_s, client_threads, read_ahead_kb):
     >>> round(hit_ratio_for_ops(26_900, 64, 64), 2)
     0.79
     """
-    ops = float(checks.positive("ops_per_s", ops_per_s, "ops/s"))
-    threads = float(checks.in_range("client_threads", client_threads, 1.0, np.inf))
-    ra = float(checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB"))
+    ops = checks.positive("ops_per_s", ops_per_s, "ops/s", one=True)
+    threads = checks.in_range("client_threads", client_threads, 1.0, np.inf, one=True)
+    ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB", one=True)
     params = parameters()
     light = threads / ops * units.MS_PER_S
     per_miss = float(disk_work(ra, params["extra_kib"])["faults"]) * params["remote_read_ms"]
     h = 1 - (light - params["front_end_ms"]) / per_miss
     if not 0 <= h <= 1:
-        raise ValueError(f"ops_per_s must give a hit ratio between 0 and 1 with {threads:g} threads and {ra:g} KiB, "
-                         f"got {ops_per_s!r} (hit ratio {h:.3g})")
+        raise ValueError(f"ops_per_s must give a hit ratio between 0 and 1 with client_threads {threads:g} and "
+                         f"read_ahead_kb {ra:g}, got {ops_per_s!r} (hit ratio {h:.3g})")
     return float(h)
 
 
@@ -854,7 +864,7 @@ def comparison(metric="ops_per_s", params=None, model=None):
     0.021
     """
     checks.choice("metric", metric, tuple(METRICS))
-    params = parameters() if params is None else params
+    params = _parameters(params)
     model = parameters()["percentile_model"] if model is None else checks.choice("model", model, PERCENTILE_MODELS)
     pts = measured_points(metric).copy()
     terms, binding = _predict_points(pts, params)
@@ -932,10 +942,10 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
     >>> round(r["threads"]), round(r["ops_per_s"], -2), r["extrapolated"]
     (248, 51000.0, False)
     """
-    target = float(checks.positive("p95_target_ms", p95_target_ms, "ms"))
+    target = checks.positive("p95_target_ms", p95_target_ms, "ms", one=True)
     checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     if np.ndim(read_ahead_kb):
-        raise TypeError(f"read_ahead_kb must be one number, got {read_ahead_kb!r}")
+        raise checks.InputError(f"read_ahead_kb must be one number, got {read_ahead_kb!r}")
     light = predict(1.0, read_ahead_kb, caching, **inputs)
     share = _io_share(disk_work(read_ahead_kb), inputs.get("write_share", 0.0))
     unit_wait = {"front": 0.0, "disk_ms": 0.0, "wait_ms": 1.0, "io_share": share}
@@ -983,6 +993,10 @@ def crossover_read_ahead(table, client_threads, column="measured"):
     """
     if column not in ("measured", "model"):
         raise ValueError(f"column must be one of measured, model; got {column!r}")
+    if not isinstance(table, pd.DataFrame) or not {"caching", "client_threads", "read_ahead_kb", column} <= set(table):
+        raise checks.InputError(f"table must be a table like comparison()'s, with caching, client_threads, "
+                                f"read_ahead_kb and {column} columns; got {type(table).__name__}")
+    client_threads = checks.positive("client_threads", client_threads, one=True)
     t = table[table["client_threads"] == client_threads].pivot_table(index="read_ahead_kb", columns="caching",
                                                                       values=column).dropna()
     if t.empty:

@@ -31,6 +31,7 @@ from .cassandra_disk_caching import (
     QUANTILES,
     VM_SIZE,
     _by_mode,
+    _parameters,
     _percentile_terms,
     _predict_points,
     comparison,
@@ -199,7 +200,7 @@ def tuned_numbers(params=None):
     >>> len(tuned_numbers())
     11
     """
-    params = parameters() if params is None else params
+    params = _parameters(params)
     out = {"front_end_ms": params["front_end_ms"], "remote_read_ms": params["remote_read_ms"],
            "extra_kib": params["extra_kib"], "front_end_ops_per_vcpu": params["front_end_ops_per_vcpu"],
            "index_ios": index_ios_per_read()}

@@ -102,8 +102,8 @@ def endpoints_for_volume_mibps(volume_limit_mibps=None):
     (1567, 820, 280, False)
     """
     test_limit = measured_volume_limit_mibps()
-    limit = test_limit if volume_limit_mibps is None else float(
-        checks.positive("volume_limit_mibps", volume_limit_mibps, "MiB/s"))
+    limit = (test_limit if volume_limit_mibps is None
+             else checks.positive("volume_limit_mibps", volume_limit_mibps, "MiB/s", one=True))
     measured = endpoints_mibps()
     scale = limit / test_limit
     hot_sequential = measured["hot", "sequential"] * scale
@@ -186,6 +186,7 @@ def latency_ms(throughput_mibps, outstanding, block_size_kib):
     >>> round(latency_ms(2600, 16 * 15, 256), 1)
     23.1
     """
+    throughput_mibps = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
     iops = bandwidth.iops_from_bandwidth(throughput_mibps, block_size_kib)
     return queueing.littles_law_latency_ms(iops, outstanding)
 

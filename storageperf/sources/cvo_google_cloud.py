@@ -57,6 +57,7 @@ References
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pandas as pd
@@ -148,7 +149,7 @@ def current_write_path(write_speed="normal", disk_writes_per_write="evidence"):
                              f"greater than 0; got {disk_writes_per_write!r}")
         a_w = evidence_disk_writes_per_write() if disk_writes_per_write == "evidence" else copies
     else:
-        a_w = float(checks.positive("disk_writes_per_write", disk_writes_per_write))
+        a_w = checks.positive("disk_writes_per_write", disk_writes_per_write, one=True)
     return {"disk_reads_per_read": 1.0, "disk_writes_per_write": a_w, "disk_bytes_per_byte_written": copies,
             "nvram_bytes_per_byte_written": log}
 
@@ -552,6 +553,10 @@ def system_disks_monthly_cost_usd():
     return {**out, "ssd_gib": gib["ssd"], "standard_gib": gib["standard"]}
 
 
+#: The readings of the capacity Cloud Volumes ONTAP reserves (:func:`reserve_share`).
+RESERVES = ("low", "high", "example")
+
+
 def reserve_share(which="high"):
     """The share of the raw capacity (the data disks bought) Cloud Volumes ONTAP reserves for its own use.
 
@@ -571,7 +576,7 @@ def reserve_share(which="high"):
     >>> reserve_share(), round(reserve_share("example"), 4)
     (0.14, 0.1141)
     """
-    w = checks.choice("which", which, ("low", "high", "example"))
+    w = checks.choice("which", which, RESERVES)
     if w == "example":
         return 1 - data.value(_CVO, "overhead_example_usable", "GiB") / data.value(_CVO, "overhead_example_raw", "GiB")
     return data.value(_CVO, f"overhead_pct_{w}", "%") / 100
@@ -600,7 +605,24 @@ def raw_capacity_gib(data_gib, reserve="high"):
     2381
     """
     size = checks.positive("data_gib", data_gib, "GiB")
+    checks.choice("reserve", reserve, RESERVES)
     return checks.scalar_or_array(size / (1 - reserve_share(reserve)))
+
+
+def vm_monthly_cost_usd(machine_type, sustained_use=True):
+    """A machine type of :data:`MACHINE_TYPES`' monthly price on Google Cloud
+    (:func:`storageperf.platforms.google_cloud.vm_monthly_cost_usd`), NaN for one the price table does not price.
+
+    Examples
+    --------
+    >>> round(vm_monthly_cost_usd("n1-standard-8"), 2), vm_monthly_cost_usd("custom-4-16384")
+    (194.18, nan)
+    """
+    machine_limits(machine_type)
+    checks.boolean("sustained_use", sustained_use)
+    if machine_type not in google_cloud.machine_types_priced():
+        return float("nan")
+    return google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
 
 
 def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, system_disks=True,
@@ -654,10 +676,13 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
     size = checks.positive("capacity_gib", capacity_gib, "GiB")
     checks.boolean("system_disks", system_disks)
-    vm = google_cloud.vm_monthly_cost_usd(machine_type, sustained_use=sustained_use)
+    checks.boolean("sustained_use", sustained_use)
+    vm = vm_monthly_cost_usd(machine_type, sustained_use)
     disks = google_cloud.ssd_pd_monthly_cost_usd(size)
     system = system_disks_monthly_cost_usd()["total"] if system_disks else 0.0
     total = vm + disks + system
+    if provisioned_tib is not None:
+        checks.positive("provisioned_tib", provisioned_tib, "TiB")
     if licence_usd_per_tib_month is None:
         licence = np.full_like(np.asarray(size, dtype=float), np.nan)
     else:
@@ -681,6 +706,7 @@ def result_latency_ms(result):
     >>> result_latency_ms(measured("n1-standard-8", "oltp"))
     8.4
     """
+    checks.mapping("result", result, ("read_latency_ms", "write_latency_ms"))
     return float(np.nanmax([result["read_latency_ms"], result["write_latency_ms"]]))
 
 
@@ -713,11 +739,22 @@ def smallest_machine_measured(workload, need_mb_per_s, latency_ms=None):
     >>> smallest_machine_measured("streaming_writes", 300), smallest_machine_measured("streaming_writes", 300, 4.45)
     ('n1-standard-8', 'n1-standard-32')
     """
-    need = float(checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
+    need = checks.positive("need_mb_per_s", need_mb_per_s, "MB/s", one=True)
     checks.choice("workload", workload, WORKLOADS)
-    bound = float("inf") if latency_ms is None else float(checks.positive("latency_ms", latency_ms, "ms"))
+    bound = float("inf") if latency_ms is None else checks.positive("latency_ms", latency_ms, "ms", one=True)
     return next((m for m in MACHINE_TYPES if measured(m, workload)["mb_per_s"] >= need
                  and result_latency_ms(measured(m, workload)) <= bound), None)
+
+
+def _capacity_gib(capacity_tib):
+    """The data to hold, in the billing unit, checked to be a size a number holds. [billing unit]"""
+    tib = checks.positive("capacity_tib", capacity_tib, "TiB", one=True)
+    with np.errstate(over="ignore"):
+        size = float(units.convert(tib, "TiB", "B"))
+    if not math.isfinite(size):
+        raise checks.InputError(f"capacity_tib is too large to size: it comes to more bytes than a number holds; "
+                                f"got {capacity_tib!r}")
+    return float(units.convert(tib, "TiB", google_cloud.BILLING_UNIT))
 
 
 def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
@@ -748,11 +785,10 @@ def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
     >>> round(data_disk_gib(300, 2, 0.0, 64))
     2381
     """
-    need = float(checks.positive("need_mb_per_s", need_mb_per_s, "MB/s"))
-    data_gib = units.convert(float(checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
-                             google_cloud.BILLING_UNIT)
-    r = float(checks.fraction("read_share", read_share))
-    ops = need / units.convert(float(checks.positive("block_size_kib", block_size_kib, "KiB")), BLOCK_UNIT, "MB")
+    need = checks.positive("need_mb_per_s", need_mb_per_s, "MB/s", one=True)
+    data_gib = _capacity_gib(capacity_tib)
+    r = checks.fraction("read_share", read_share, one=True)
+    ops = need / units.convert(checks.positive("block_size_kib", block_size_kib, "KiB", one=True), BLOCK_UNIT, "MB")
     io_gib = google_cloud.ssd_pd_size_needed_gib(iops=ops, mibps=max(r, 1 - r) * units.convert(
         need, RATE_UNIT, LIMIT_UNIT))
     return max(float(raw_capacity_gib(data_gib)), float(io_gib))
@@ -809,8 +845,7 @@ def right_sized(workload, need_mb_per_s, capacity_tib, latency_ms=None, *, licen
     (209.7, False)
     """
     m = smallest_machine_measured(workload, need_mb_per_s, latency_ms)
-    data_gib = units.convert(float(checks.positive("capacity_tib", capacity_tib, "TiB")), "TiB",
-                             google_cloud.BILLING_UNIT)
+    data_gib = _capacity_gib(capacity_tib)
     if m is None:
         return None
     mix = workload_mix(workload)

@@ -234,6 +234,7 @@ def knee_check(reading=SPEC_MB_READING):
     >>> round(float(k.loc["SPEC 00143, 1 large volume", "relative_error"]), 4)
     0.0015
     """
+    checks.choice("reading", reading, SPEC_MB_READINGS)
     f = fits()
     rows = []
     for name, (_, _, volumes, document) in CURVES.items():
@@ -388,12 +389,12 @@ def volume_load(volume_type, latency_ms, service_level="Ultra", bytes_per_op=Non
     (39601, 49502, False)
     """
     checks.choice("volume_type", volume_type, tuple(FARM_BASIS))
-    bound = float(checks.positive("latency_ms", latency_ms, "ms"))
+    bound = checks.positive("latency_ms", latency_ms, "ms", one=True)
     checks.choice("service_level", service_level, anf.ALL_SERVICE_LEVELS)
     f = fits()
     large = FARM_BASIS["large"][0]
     spec_op = bytes_per_op_kib(large)
-    op_ratio = 1.0 if bytes_per_op is None else float(checks.positive("bytes_per_op", bytes_per_op, "KiB")) / spec_op
+    op_ratio = 1.0 if bytes_per_op is None else checks.positive("bytes_per_op", bytes_per_op, "KiB", one=True) / spec_op
     other_mix = abs(op_ratio - 1) > 0.05
     basis, scales = FARM_BASIS[volume_type]
     if volume_type == "regular":
@@ -461,12 +462,13 @@ def volume_latency_ms(volume_type, ops_per_s, throughput_mibps, service_level="U
     2.0
     """
     checks.choice("volume_type", volume_type, tuple(FARM_BASIS))
-    x = float(checks.positive("ops_per_s", ops_per_s, "ops/s"))
-    mibps = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    x = checks.positive("ops_per_s", ops_per_s, "ops/s", one=True)
+    mibps = checks.positive("throughput_mibps", throughput_mibps, "MiB/s", one=True)
     checks.choice("service_level", service_level, anf.ALL_SERVICE_LEVELS)
     c = latency_curves()
     t = c["types"][volume_type]
-    ratio = 1.0 if bytes_per_op is None else float(checks.positive("bytes_per_op", bytes_per_op, "KiB")) / c["spec_op"]
+    ratio = 1.0 if bytes_per_op is None else (checks.positive("bytes_per_op", bytes_per_op, "KiB", one=True)
+                                              / c["spec_op"])
     ceiling, op = _ops_ceiling(volume_type, service_level, ratio)   # and no more than the throughput given carries
     xmax = min(ceiling, float(bandwidth.iops_from_bandwidth(mibps, op)))
     outside = False
@@ -570,9 +572,9 @@ def farm_options(ops_per_s, latency_ms, capacity_tib, region="eastus", bytes_per
     >>> best["volume_type"], best["service_level"], int(best["volumes"]), bool(best["extrapolated"])
     ('large', 'Flexible', 1, False)
     """
-    ops = float(checks.positive("ops_per_s", ops_per_s, "ops/s"))
-    bound = float(checks.positive("latency_ms", latency_ms, "ms"))
-    cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
+    ops = checks.positive("ops_per_s", ops_per_s, "ops/s", one=True)
+    bound = checks.positive("latency_ms", latency_ms, "ms", one=True)
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB", one=True)
     if bytes_per_op is not None:
         checks.positive("bytes_per_op", bytes_per_op, "KiB")
     rows = []

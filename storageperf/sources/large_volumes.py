@@ -643,8 +643,7 @@ def stream_bounds(vm_size, nconnect, latency_ms, read_ahead_kib, block_size_kib=
     client = client_bounds(vm_size, nconnect, latency_ms, block_size_kib, "read")
     window = bandwidth.read_ahead_stream_mibps(read_ahead_kib, latency_ms)
     known = copy_limit_mibps is not None
-    copy = (float(checks.positive("copy_limit_mibps", checks.scalar("copy_limit_mibps", copy_limit_mibps, "MiB/s"),
-                                  "MiB/s")) if known else np.inf)
+    copy = checks.positive("copy_limit_mibps", copy_limit_mibps, "MiB/s", one=True) if known else np.inf
     mibps, binding = bounds.tightest(dict(zip(STREAM_LIMITS, (window, np.full(np.shape(window), copy),
                                                               client["mibps"]))))
     one = np.minimum(np.asarray(window), copy)
@@ -752,8 +751,8 @@ def measured_ceiling(volume_type, read_share, io_kib, access=None):
     (5539, 12761.0)
     """
     checks.choice("volume_type", volume_type, TARGET_VOLUME_TYPES)
-    r = float(checks.fraction("read_share", read_share))
-    io = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+    r = checks.fraction("read_share", read_share, one=True)
+    io = checks.positive("io_kib", io_kib, "KiB", one=True)
     pattern = anf.access_pattern(access, io)
     small, large = block_size_kib("random read"), block_size_kib("sequential read")
     read, write = (float(bounds.by_access_pattern(io, pattern, (small, volume_target_mibps(small, op, volume_type)),

@@ -35,9 +35,9 @@ from .pricing import (
 from .sizing import flexible_volume, pool_plan, pool_size_tib
 
 
-def _coolness_days(coolness_period_days):
+def _coolness_days(coolness_period_days, one=False):
     low, _, high = coolness_periods_days()
-    return checks.in_range("coolness_period_days", coolness_period_days, low, high, "days")
+    return checks.in_range("coolness_period_days", coolness_period_days, low, high, "days", one=one)
 
 
 #: The longest horizon costed month by month: ten years, past which today's prices say little. [months]
@@ -215,27 +215,33 @@ def cool_access_cost_by_month(data_tib, cool_share, read_back_share, random_shar
     """
     if coolness_period_days is None:
         coolness_period_days = coolness_periods_days()[1]
-    d0 = units.convert(float(checks.positive("data_tib", data_tib, "TiB")), "TiB", "GiB")
-    c = float(checks.fraction("cool_share", cool_share))
-    b = float(checks.fraction("read_back_share", read_back_share))
-    h = float(_rehydrated_share(retrieval_policy, checks.fraction("random_share", random_share)))
-    period = float(_coolness_days(coolness_period_days))
+    largest = pool_range_tib()[1]   # the data, now and grown, fits one capacity pool
+    d0 = units.convert(checks.in_range("data_tib", data_tib, 0, largest, "TiB", "(at most the largest capacity pool)",
+                                       low_open=True, one=True), "TiB", "GiB")
+    c = checks.fraction("cool_share", cool_share, one=True)
+    b = checks.fraction("read_back_share", read_back_share, one=True)
+    h = float(_rehydrated_share(retrieval_policy, checks.fraction("random_share", random_share, one=True)))
+    period = _coolness_days(coolness_period_days, one=True)
     checks.whole_number("months", months, 1, MONTHS_MAX)
-    growth = units.convert(float(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, np.inf,
-                                                  "TiB per month")), "TiB", "GiB")
+    growth = units.convert(checks.in_range("growth_tib_per_month", growth_tib_per_month, 0, largest,
+                                           "TiB per month", "(at most the largest capacity pool)", one=True),
+                           "TiB", "GiB")
     checks.boolean("data_already_cool", data_already_cool)
     if tiering_delay_days is None:
         tiering_delay_days = _limit("cool_tiering_start_delay", "days")
-    delay = float(checks.in_range("tiering_delay_days", tiering_delay_days, 0, period, "days"))
+    delay = checks.in_range("tiering_delay_days", tiering_delay_days, 0, period, "days", one=True)
+    if prices is not None and (not isinstance(prices, (tuple, list)) or len(prices) != 3):
+        raise checks.InputError(f"prices must be three prices (hot, cool, transfer) in USD per GiB, got {prices!r}")
     hot_price, cool_price, transfer_price = (_cool_access_prices(service_level, region) if prices is None
-                                             else tuple(float(checks.positive("prices", p)) for p in prices))
+                                             else tuple(checks.positive(f"prices[{i}]", p, one=True)
+                                                        for i, p in enumerate(prices)))
     month = units.DAYS_PER_MONTH if days_per_month is None else float(
         checks.in_range("days_per_month", days_per_month, 28, 31, "days"))
     hours = units.HOURS_PER_MONTH / month
     end_gib = d0 + growth * months
     if pool_tib is None:
         pool_tib = pool_size_tib(units.convert(end_gib, "GiB", "TiB"))
-    pool = units.convert(float(checks.in_range("pool_tib", pool_tib, *pool_range_tib(), "TiB")), "TiB", "GiB")
+    pool = units.convert(checks.in_range("pool_tib", pool_tib, *pool_range_tib(), "TiB", one=True), "TiB", "GiB")
     if pool < end_gib * (1 - 1e-12):
         raise ValueError(f"pool_tib must hold the data at the end, {units.convert(end_gib, 'GiB', 'TiB'):g} TiB; "
                          f"got {pool_tib!r}")
@@ -297,6 +303,9 @@ def cool_access_payback_month(by_month):
     >>> cool_access_payback_month(cool_access_cost_by_month(100, 0.8, 0.1, 0.0))
     2
     """
+    if not isinstance(by_month, pd.DataFrame) or "cumulative_saving" not in by_month.columns:
+        raise checks.InputError(f"by_month must be a table cool_access_cost_by_month returned, got "
+                                f"{type(by_month).__name__}")
     ahead = by_month.index[by_month["cumulative_saving"] > 0]
     return int(ahead[0]) if len(ahead) else None
 
@@ -373,10 +382,10 @@ def cool_access_quota_tib(data_tib, cool_tib, throughput_mibps, service_level, r
     checks.choice("reading", reading, COOL_2026_READINGS)
     checks.choice("service_level", service_level, SERVICE_LEVELS)
     low, high = quota_range_tib(volume_type)
-    data_tib = float(checks.in_range("data_tib", data_tib, 0, high, "TiB", f"for a {volume_type} volume",
-                                      low_open=True))
-    cool = float(checks.in_range("cool_tib", cool_tib, 0, data_tib, "TiB", "(at most data_tib)"))
-    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    data_tib = checks.in_range("data_tib", data_tib, 0, high, "TiB", f"for a {volume_type} volume",
+                                      low_open=True, one=True)
+    cool = checks.in_range("cool_tib", cool_tib, 0, data_tib, "TiB", "(at most data_tib)", one=True)
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s", one=True)
     rate = throughput_per_tib_mibps(service_level)
     if rule == "2024":
         by_throughput = need / rate
@@ -446,9 +455,11 @@ def cool_access_sizing(data_tib, cool_share, throughput_mibps, service_level, re
     """
     checks.choice("service_level", service_level, cool_access_service_levels())
     checks.choice("volume_type", volume_type, cool_access_volume_types())
-    cap = float(checks.positive("data_tib", data_tib, "TiB"))
-    c = float(checks.fraction("cool_share", cool_share))
-    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    cap = checks.positive("data_tib", data_tib, "TiB", one=True)
+    c = checks.fraction("cool_share", cool_share, one=True)
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s", one=True)
+    checks.fraction("read_back_share", read_back_share, one=True)
+    checks.fraction("random_share", random_share, one=True)
     if rule is None:
         rule = cool_access_rule(region) if service_level in ("Premium", "Ultra") else "2025"
     checks.choice("rule", rule, COOL_ACCESS_RULES)
@@ -604,9 +615,9 @@ def cool_access_profile(monthly_read_share, coolness_period_days=None, random_sh
     if coolness_period_days is None:
         coolness_period_days = coolness_periods_days()[1]
     m = checks.fraction("monthly_read_share", monthly_read_share)
-    w = m * checks.fraction("working_set_share", working_set_share)        # the working set's share of the data
-    h = float(_rehydrated_share(retrieval_policy, float(checks.fraction("random_share", random_share))))
-    p = float(_coolness_days(coolness_period_days)) / units.DAYS_PER_MONTH
+    w = m * checks.fraction("working_set_share", working_set_share)   # the working set's share of the data
+    h = float(_rehydrated_share(retrieval_policy, checks.fraction("random_share", random_share, one=True)))
+    p = _coolness_days(coolness_period_days, one=True) / units.DAYS_PER_MONTH
     with np.errstate(divide="ignore", invalid="ignore"):
         rest = np.where(w < 1, (m - w) / np.where(w < 1, 1 - w, 1.0), 0.0)   # share of the rest read a month
     mu = _mean_reads_per_month(rest)
@@ -656,7 +667,7 @@ def cool_access_profile_cost_usd(data_tib, monthly_read_share, random_share=0.0,
     >>> c["transfer"], round(c["total"]) == round(c["all_hot"])
     (0.0, True)
     """
-    data_tib = checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB")
+    data_tib = checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB", one=True)
     prof = cool_access_profile(monthly_read_share, coolness_period_days, random_share, retrieval_policy,
                                working_set_share)
     hot_price, cool_price, transfer_price = _cool_access_prices(service_level, region)
@@ -714,6 +725,8 @@ def cool_access_best_coolness_period_days(data_tib, monthly_read_share, random_s
     >>> cool_access_best_coolness_period_days(100, 0.9, 1.0, "Premium", working_set_share=1.0)[0]
     2
     """
+    checks.fraction("monthly_read_share", monthly_read_share, one=True)
+    checks.fraction("working_set_share", working_set_share, one=True)
     low, _, high = coolness_periods_days()
     days = np.arange(low, high + 1)
     saving = np.array([float(cool_access_profile_saving_usd(data_tib, monthly_read_share, random_share, d,
@@ -750,6 +763,9 @@ def cool_access_break_even_read_share(data_tib, random_share=0.0, coolness_perio
     >>> cool_access_break_even_read_share(100, 1.0, 2, "Standard", working_set_share=1.0)
     nan
     """
+    checks.in_range("data_tib", data_tib, *pool_range_tib(), "TiB", one=True)
+    checks.fraction("working_set_share", working_set_share, one=True)   # the break-even of one working set
+
     def saving(m):
         return np.asarray(cool_access_profile_saving_usd(data_tib, m, random_share, coolness_period_days,
                                                          service_level, region, retrieval_policy,

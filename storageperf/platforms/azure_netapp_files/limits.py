@@ -32,6 +32,8 @@ def limit(limit_id, unit):
     >>> limit("capacity_pool_increment", "TiB")
     1.0
     """
+    if not isinstance(limit_id, str) or limit_id not in data.load(_LIMITS)["id"].values:
+        raise checks.InputError(f"limit_id must be an id of the {_LIMITS} table; got {limit_id!r}")
     return _limit(limit_id, unit)
 
 
@@ -333,8 +335,11 @@ def cool_access_rule(region, pool_created_after_update=True):
     >>> cool_access_rule("eastus"), cool_access_rule("westus"), cool_access_rule("westus", False)
     ('2025', '2026', '2025')
     """
-    if not isinstance(region, str) or not region:
-        raise ValueError(f"region must be an Azure region name such as 'eastus'; got {region!r}")
+    from .pricing import regions  # the regions Azure NetApp Files is sold in (pricing reads these limits)
+
+    if not isinstance(region, str) or region not in regions():
+        raise checks.InputError(f"region must be an Azure region where Azure NetApp Files is sold, by its Azure name "
+                                f"such as 'eastus'; got {region!r}")
     checks.boolean("pool_created_after_update", pool_created_after_update)
     listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
     return "2026" if pool_created_after_update and region in listed else "2025"
@@ -417,7 +422,7 @@ def read_ahead_kib(setting="Linux default", rsize_kib=None):
         raise ValueError(f"rsize_kib must be given for the earlier Linux default (15 x rsize) and only for it; got "
                          f"{rsize_kib!r} with setting {setting!r}")
     if earlier:
-        rsize = float(checks.positive("rsize_kib", checks.scalar("rsize_kib", rsize_kib, "KiB"), "KiB"))
+        rsize = checks.positive("rsize_kib", rsize_kib, "KiB", one=True)
         return data.value(_READ_AHEAD, "read_ahead_default_earlier", "x rsize") * rsize
     row = "read_ahead_default_current" if setting == "Linux default" else "read_ahead_recommended"
     return data.value(_READ_AHEAD, row, "KiB")

@@ -193,6 +193,7 @@ def monthly_pool_cost_usd(pool_tib, service_level, throughput_mibps=None, region
     >>> round(monthly_pool_cost_usd(1, "Flexible", 512), 2)
     976.82
     """
+    checks.in_range("pool_tib", pool_tib, *pool_range_tib(), "TiB", "for a capacity pool")
     usd = monthly_capacity_cost_usd(pool_tib, service_level, region)
     if service_level == "Flexible":
         base = _limit("flexible_pool_baseline_throughput", "MiB/s")

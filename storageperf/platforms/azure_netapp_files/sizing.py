@@ -23,6 +23,12 @@ from .pricing import (
 from .throughput import effective_ceiling_mibps, volume_throughput_mibps
 
 
+def _one_mix(read_share, io_kib):
+    """A sizing reads one mix: one read share and one I/O size (capacities and needs may be arrays)."""
+    checks.fraction("read_share", read_share, one=True)
+    checks.positive("io_kib", io_kib, "KiB", one=True)
+
+
 def pool_size_tib(capacity_tib):
     """The capacity pool that holds a capacity: rounded up to the pool's size step, at least the smallest pool.
 
@@ -115,6 +121,7 @@ def size_volume(capacity_tib, throughput_mibps, service_level, volume_type="regu
     """
     cap = checks.positive("capacity_tib", capacity_tib, "TiB")
     need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    _one_mix(read_share, io_kib)
     rate = throughput_per_tib_mibps(service_level)
     ceiling = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)[2]
     low, high = quota_range_tib(volume_type)
@@ -297,6 +304,7 @@ def pool_plan(capacity_tib, throughput_mibps, service_level, volume_type="regula
     checks.whole_number("volumes", n, 1)
     cap = checks.positive("capacity_tib", capacity_tib, "TiB")
     need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s")
+    _one_mix(read_share, io_kib)
     high = pool_range_tib()[1]
     if service_level == "Flexible":
         ceiling = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)[2]
@@ -456,8 +464,8 @@ def volume_type_options(capacity_tib, throughput_mibps, region="eastus"):
     >>> o.loc[0, ["service_level", "volume_type", "status"]].tolist()
     ['Flexible', 'large', 'generally available']
     """
-    cap = float(checks.positive("capacity_tib", capacity_tib, "TiB"))
-    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    cap = checks.positive("capacity_tib", capacity_tib, "TiB", one=True)
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s", one=True)
     rows = []
     for volume_type in ("regular", "large", "breakthrough"):
         for level in supported_service_levels(volume_type):
@@ -493,6 +501,8 @@ def cheapest_service_level(capacity_tib, throughput_mibps, region="eastus", read
     >>> cheapest_service_level(50, 3000, read_share=0.5)
     (None, nan)
     """
+    checks.positive("capacity_tib", capacity_tib, "TiB", one=True)
+    checks.positive("throughput_mibps", throughput_mibps, "MiB/s", one=True)
     sizes = sizing_options(capacity_tib, throughput_mibps, region, read_share=read_share, io_kib=io_kib, access=access)
     options = {level: float(o["usd"]) for level, o in sizes.items() if o["feasible"]}
     if not options:

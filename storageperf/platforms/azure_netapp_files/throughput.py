@@ -51,7 +51,7 @@ def access_pattern(access, io_kib):
     ('random', 'sequential', 'random')
     """
     if access is None:
-        size = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+        size = checks.positive("io_kib", io_kib, "KiB", one=True)
         return "sequential" if size >= MIX_CURVES_KIB["sequential"][0] else "random"
     return checks.choice("access", access, ACCESS_PATTERNS)
 
@@ -158,7 +158,7 @@ def mix_ceiling(volume_type="regular", read_share=1.0, io_kib=64, access=None):
     """
     checks.choice("volume_type", volume_type, VOLUME_TYPES)
     share = checks.fraction("read_share", read_share)
-    size = float(checks.positive("io_kib", checks.scalar("io_kib", io_kib, "KiB"), "KiB"))
+    size = checks.positive("io_kib", io_kib, "KiB", one=True)
     pattern = access_pattern(access, size)
     if volume_type != "regular":
         basis = ("measured" if pattern == "sequential" and size == MIX_IO_KIB[-1] and np.all(share == 1)
@@ -216,7 +216,7 @@ def read_share_needed(throughput_mibps, volume_type="regular", io_kib=64, access
     >>> round(read_share_needed(3000), 3)
     0.761
     """
-    need = float(checks.positive("throughput_mibps", throughput_mibps, "MiB/s"))
+    need = checks.positive("throughput_mibps", throughput_mibps, "MiB/s", one=True)
     shares = np.linspace(0, 1, 1001)
     reach = np.asarray(mix_ceiling(volume_type, shares, io_kib, access)["mibps"]) >= need
     if not reach.any():
@@ -383,10 +383,11 @@ def quota_for_throughput_tib(throughput_mibps, service_level, volume_type="regul
     46.875
     """
     rate = throughput_per_tib_mibps(service_level, cool_access)
+    checks.fraction("read_share", read_share, one=True)   # one mix: the quota for one workload
     ceiling, mix, top = effective_ceiling_mibps(service_level, volume_type, read_share, io_kib, access)
     context = f"for a {volume_type} {service_level} volume"
     if np.ndim(mix) == 0 and mix < ceiling:
-        context += f" at {float(read_share):.0%} reads of {float(io_kib):g} KiB"
+        context += f" at {float(read_share):.0%} reads of {float(io_kib):g} KiB (read_share {float(read_share):g})"
     need = checks.in_range("throughput_mibps", throughput_mibps, 0, top, "MiB/s", context, low_open=True)
     low, _ = quota_range_tib(volume_type)
     return checks.scalar_or_array(np.maximum(need / rate, low))
@@ -456,6 +457,8 @@ def cool_access_volume_throughput_mibps(quota_tib, service_level, cool_tib=0.0, 
         return volume_throughput_mibps(quota, service_level, volume_type, cool_access=True, **mix)
     rate = throughput_per_tib_mibps(service_level)
     hot = quota
+    if data_tib is not None:
+        checks.in_range("data_tib", data_tib, 0, np.max(quota), "TiB", "(at most the quota)", low_open=True)
     if reading == "literal" and data_tib is not None:
         hot = checks.in_range("data_tib", data_tib, 0, np.max(quota), "TiB", "(at most the quota)", low_open=True)
         if np.any(cool > hot):
