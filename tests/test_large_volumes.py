@@ -94,7 +94,7 @@ def test_documented_limit_and_comparison():
     assert (c["relative_error"] > 0).all()  # published limits never undershoot a result
 
 
-@given(st.floats(1, 64), st.sampled_from(large_volumes.WORKLOADS), st.sampled_from(large_volumes.NCONNECT),
+@given(st.integers(1, 64), st.sampled_from(large_volumes.WORKLOADS), st.sampled_from(large_volumes.NCONNECT),
        st.floats(50, 1024), st.sampled_from(("Standard", "Premium", "Ultra")))
 def test_prediction_is_the_smallest_bound_and_never_above_the_ceiling(n, w, nc, q, level):
     p = large_volumes.predict(n, w, nc, q, level)
@@ -103,7 +103,7 @@ def test_prediction_is_the_smallest_bound_and_never_above_the_ceiling(n, w, nc, 
     assert p["binding"] in large_volumes.LIMITS
 
 
-@given(st.floats(1, 32), st.floats(0, 32), st.sampled_from(large_volumes.WORKLOADS))
+@given(st.integers(1, 32), st.integers(0, 32), st.sampled_from(large_volumes.WORKLOADS))
 def test_more_clients_never_lower_the_throughput(n, extra, w):
     assert large_volumes.predict(n + extra, w)["mibps"] >= large_volumes.predict(n, w)["mibps"]
 
@@ -117,7 +117,8 @@ def test_vectorised_over_clients():
 GOOD = {"clients": 2, "workload": "random read"}
 CLIENT = {"vm_size": "Standard_E104id_v5", "nconnect": 8, "latency_ms": 2, "block_size_kib": 8}
 BAD_INPUT = [
-    (large_volumes.predict, GOOD, "clients", [(0, "must be at least 1, got 0"), ("many", "must be a number")]),
+    (large_volumes.predict, GOOD, "clients", [(0, "must be at least 1, got 0"), ("many", "must be a number"),
+                                                (1.5, "clients must be a whole number, got 1.5")]),
     (large_volumes.predict, GOOD, "workload", [("sequential", "must be one of sequential read, ")]),
     (large_volumes.predict, GOOD, "nconnect", [("yes", "must be one of with, without; got 'yes'")]),
     (large_volumes.predict, GOOD, "quota_tib", [(10, "must be between 50 and 1024 TiB for a large volume, got 10")]),

@@ -197,7 +197,7 @@ def throttle_ops_per_s(throughput_mb_per_s, bytes_per_read_kib, vm_count=1):
     """
     tp = checks.positive("throughput_mb_per_s", throughput_mb_per_s, "MB/s")
     size = checks.positive("bytes_per_read_kib", bytes_per_read_kib, "KiB")
-    vms = checks.in_range("vm_count", vm_count, 1.0, np.inf)
+    vms = checks.counts("vm_count", vm_count, 1)
     return checks.scalar_or_array(vms * units.convert(tp, "MB/s", "KiB/s") / size)
 
 

@@ -41,8 +41,8 @@ def outstanding_io(jobs, queue_depth):
     >>> outstanding_io(16, 15)
     240.0
     """
-    jobs = checks.in_range("jobs", jobs, 1, float("inf"))
-    qd = checks.in_range("queue_depth", queue_depth, 1, float("inf"))
+    jobs = checks.counts("jobs", jobs, 1)
+    qd = checks.counts("queue_depth", queue_depth, 1)
     return checks.scalar_or_array(jobs * qd)
 
 
@@ -357,7 +357,7 @@ def scaled_curve(fit, volumes):
     >>> scaled_curve({"light_load_latency_ms": 0.4, "max_ops_per_s": 50_000, "sharpness": 2.0}, 5)["max_ops_per_s"]
     250000.0
     """
-    n = checks.in_range("volumes", volumes, 1, np.inf, one=True)
+    n = checks.counts("volumes", volumes, 1, one=True)
     checks.mapping("fit", fit, ("max_ops_per_s",))
     return {**fit, "max_ops_per_s": float(fit["max_ops_per_s"] * n)}
 

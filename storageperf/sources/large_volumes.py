@@ -213,7 +213,7 @@ def predict(clients, workload, nconnect="with", quota_tib=None, service_level="U
     >>> predict(2, "sequential read", quota_tib=50)["mibps"]
     6400.0
     """
-    n = checks.in_range("clients", clients, 1.0, np.inf)
+    n = checks.counts("clients", clients, 1)
     _workload(workload)
     if quota_tib is None:
         quota_tib = anf.quota_range_tib("large")[1]
@@ -288,7 +288,7 @@ def documented_limit_mibps(clients, quota_tib=None, service_level="Ultra"):
 
 def _documented(clients, quota_tib=None, service_level="Ultra"):
     """:func:`documented_limit_mibps` and which of the two published limits sets it."""
-    n = checks.in_range("clients", clients, 1.0, np.inf)
+    n = checks.counts("clients", clients, 1)
     if quota_tib is None:
         quota_tib = anf.quota_range_tib("large")[1]
     volume = anf.volume_throughput_mibps(quota_tib, service_level, "large")
