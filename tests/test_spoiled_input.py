@@ -38,7 +38,9 @@ def _public():
             continue
         module = importlib.import_module(info.name)
         for key, func in vars(module).items():
-            if not key.startswith("_") and inspect.isfunction(func) and func.__module__ == info.name:
+            # (mutmut's copies of a function, x_<name>__mutmut_<n>, are not the package's: make bench mutates it)
+            if (not key.startswith("_") and "__mutmut_" not in key and inspect.isfunction(func)
+                    and func.__module__ == info.name):
                 yield f"{info.name.removeprefix('storageperf.')}.{key}", func
 
 
