@@ -75,7 +75,7 @@ fio:
 	@command -v fio >/dev/null || (apt-get update -qq && apt-get install -y -qq fio >/dev/null)
 	@command -v node >/dev/null || (apt-get update -qq && apt-get install -y -qq nodejs >/dev/null)
 
-bench: $(VENV)/.test chromium  ## time the builds, nbval, execution; size every page; time the site in Chromium
+bench: $(VENV)/.test chromium fio  ## time the builds, nbval, execution; size every page; time the site in Chromium; mutation testing (tools/mutants.py)
 	$(BIN)/python tools/benchmark.py
 
 checks: $(VENV)/.book  ## re-record the checked outputs of every notebook (review the diff)

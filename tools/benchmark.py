@@ -21,6 +21,10 @@ Each notebook's bare execution is set against a *floor*: the bare execution, mea
 of a throwaway notebook whose only cell imports numpy, pandas and plotly. The target is every notebook within 3x
 the floor; a second table gives each notebook's ratio, and a line names the notebooks above it.
 
+Mutation testing (``mutation``, tools/mutants.py): mutmut's mutants of the input checks and the bounds and queueing
+concepts against their quick tests, and one-line mutants of the page's scripts against the tests that compare them
+with the model: made, killed, survived, the kill ratio, and the survivors.
+
 ``--only exec`` (or ``import``, ``site``, any of the parts) runs just those parts and prints without writing
 _build/bench.md.
 """
@@ -529,7 +533,7 @@ def markdown(header, rows):
 
 
 def main():
-    parts = ["build", "nbval", "exec", "import", "site", "studio"]
+    parts = ["build", "nbval", "exec", "import", "site", "studio", "mutation"]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", choices=parts, default=parts,
                         help="run only these parts (build: the two builds and the page sizes; site: the pages in "
@@ -590,6 +594,11 @@ def main():
             text.append(site(html))
         if "studio" in only:
             rows += studio_times(html)
+    if "mutation" in only:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import mutants  # tools/mutants.py
+
+        text.append(mutants.report())
     report = "\n\n".join(([markdown(["measure", "value"], rows)] if rows else []) + text)
     print(report)
     if set(only) == set(parts):
