@@ -79,11 +79,12 @@ def _where(name):
     real = orig_name.removeprefix("x_").removesuffix("__mutmut_orig")
     start = next(i for i, line in enumerate((ROOT / rel).read_text(encoding="utf-8").splitlines(), 1)
                  if line.lstrip().startswith(f"def {real}("))
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a[1:], b[1:], autojunk=False).get_opcodes():
+    b = [b[0].replace(func, orig_name), *b[1:]]  # a default argument mutated shows on the def line
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag != "equal":
-            old = " / ".join(s.strip() for s in a[1 + i1:1 + i2]) or "(nothing)"
-            new = " / ".join(s.strip() for s in b[1 + j1:1 + j2]) or "(removed)"
-            return f"{rel}:{start + 1 + i1}: `{old}` -> `{new}`"
+            old = " / ".join(s.strip() for s in a[i1:i2]) or "(nothing)"
+            new = " / ".join(s.strip() for s in b[j1:j2]) or "(removed)"
+            return f"{rel}:{start + i1}: `{old}` -> `{new}`"
     return f"{rel}:{start}: (no textual change found)"
 
 
