@@ -306,7 +306,7 @@ def test_a_compressed_chunk_needs_a_window_as_large_as_the_chunk_on_disk():
     assert cas.chunk_disk_reads(4) == 5 and cas.chunk_disk_reads(64) == 1
     assert cas.chunk_disk_reads(16, compression_ratio=0.5) == 2 and cas.chunk_disk_reads(32, compression_ratio=0.5) == 1
     assert cas.chunk_disk_reads(8, chunk_kib=4) < cas.chunk_disk_reads(8)
-    with pytest.raises(ValueError, match="compression_ratio must be greater than 0 and at most 1, got 1.5"):
+    with pytest.raises(ValueError, match="compression_ratio must be greater than 0 and at most 1 \\(a fraction\\), got 1.5"):
         cas.chunk_disk_reads(8, compression_ratio=1.5)
 
 

@@ -374,7 +374,7 @@ BAD_INPUT = [
     (cvo_google_cloud.workload_mix, {"workload": "oltp"}, "workload",
      [("OLTP", "must be one of oltp, streaming_reads, streaming_writes, mixed; got 'OLTP'")]),
     (cvo_google_cloud.published_limit, MIX, "read_share",
-     [(1.5, "must be between 0 and 1, got 1.5"), (-0.1, "got -0.1"), ("half", "must be a number, got 'half'")]),
+     [(1.5, "must be between 0 and 1 (a fraction), got 1.5"), (-0.1, "got -0.1"), ("half", "must be a number, got 'half'")]),
     (cvo_google_cloud.published_limit, MIX, "block_size_kib", ["number"]),
     (cvo_google_cloud.published_limit, MIX, "disk_writes_per_write", ["number"]),
     (cvo_google_cloud.published_limit, MIX, "disk_reads_per_read", ["number"]),

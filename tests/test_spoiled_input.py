@@ -5,13 +5,15 @@ whose doctests have none has its good call in :data:`GOOD`. A new public functio
 :func:`test_every_public_function_has_a_good_call`. Each parameter is then spoiled with the values of its kind
 (:func:`spoils`: negative, zero, NaN, infinities, huge, text, None, a boolean, a list, a wrong-case or unknown
 choice), one at a time, and the call must either answer or raise one ``ValueError`` whose one-line message names
-the parameter. Values no reader means (NaN, infinities, text where a number goes, a boolean where a number or a
+the parameter as a word (and, when the parameter's name carries a unit, :data:`UNITS`, says what is allowed in that
+unit). Values no reader means (NaN, infinities, text where a number goes, a boolean where a number or a
 name goes, None where a value is required, a choice misspelt) must be refused, unless :data:`ANSWERS` says why
 the function may answer; an answer must not be NaN where the good call's is not. The ``BAD_INPUT`` tables of the
 other test modules stay the readable examples of what the messages say.
 """
 import ast
 import doctest
+import re
 import importlib
 import inspect
 import math
@@ -30,6 +32,22 @@ SAMPLE = ROOT / "data" / "measurements" / "fio" / "fio-3.33-json-plus-randrw.jso
 #: Parameters that are the calling code's, not a reader's: the checks' own names, limits and units, callables.
 CODE = {"name", "low", "high", "unit", "context", "low_open", "allowed", "one", "arr", "keys", "fun", "predict",
         "terms"}
+
+#: The unit a parameter's name carries, as a refusal of a negative value writes what is allowed: (name or its
+#: ending, unit). The kernel's read_ahead_kb counts KiB.
+UNITS = [("ops_per_s", "ops/s"), ("iops", "IOPS"), ("_mibps", "MiB/s"), ("_mb_per_s", "MB/s"),
+         ("read_ahead_kb", "KiB"), ("_kib", "KiB"), ("_gib", "GiB"), ("_tib", "TiB"), ("_ms", "ms"),
+         ("_share", "(a fraction)"), ("_ratio", "(a fraction)"), ("_fraction", "(a fraction)")]
+
+
+def unit_of(name):
+    """The unit :data:`UNITS` gives the parameter ``name``, or None."""
+    return next((unit for end, unit in UNITS if name == end.lstrip("_") or name.endswith(end)), None)
+
+
+def _says(message, word):
+    """Whether ``message`` has ``word`` as a word of its own (not inside a longer name or in another case)."""
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", message) is not None
 
 
 def _public():
@@ -240,8 +258,11 @@ def test_each_spoiled_parameter_is_answered_or_refused_by_name(key):
             answer = func(**{**good, name: bad})
         except ValueError as err:
             message, named = str(err), good.get("name", name) if key.startswith("checks.") else name
-            if named not in message or "\n" in message:   # a check names the parameter it is given
+            if not _says(message, named) or "\n" in message:   # a check names the parameter it is given
                 wrong.append(f"{name}={bad!r}: the message does not name {named} on one line: {message!r}")
+            unit = None if key.startswith("checks.") else unit_of(name)
+            if kind == "negative" and unit and not _says(message, unit):
+                wrong.append(f"{name}={bad!r}: the message does not say what is allowed in {unit}: {message!r}")
             continue
         except Exception as err:   # noqa: BLE001 - the point: no other error reaches a reader
             wrong.append(f"{name}={bad!r}: {type(err).__name__}: {str(err)[:160]}")

@@ -45,7 +45,7 @@ def bandwidth_mibps(iops, block_size_kib):
     >>> round(bandwidth_mibps(100_000, 16), 1)
     1562.5
     """
-    iops = checks.positive("iops", iops, "IO/s")
+    iops = checks.positive("iops", iops, "IOPS")
     block = checks.positive("block_size_kib", block_size_kib, "KiB")
     return checks.scalar_or_array(units.convert(iops * block, "KiB/s", "MiB/s"))
 

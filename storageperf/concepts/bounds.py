@@ -164,11 +164,11 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_
     >>> round(iops), binding
     (50000, 'read and write IOPS together')
     """
-    r = checks.in_range("read_share", read_share, 0, 1)
+    r = checks.fraction("read_share", read_share)
     b = units.convert(checks.positive("block_size_kib", block_size_kib, "KiB"), "KiB", "MB")
-    lim = {name: checks.positive(name, v) for name, v in (("read_iops", read_iops), ("write_iops", write_iops),
-                                                           ("read_mb_per_s", read_mb_per_s),
-                                                           ("write_mb_per_s", write_mb_per_s))}
+    lim = {name: checks.positive(name, v, unit) for name, v, unit in (
+        ("read_iops", read_iops, "IOPS"), ("write_iops", write_iops, "IOPS"),
+        ("read_mb_per_s", read_mb_per_s, "MB/s"), ("write_mb_per_s", write_mb_per_s, "MB/s"))}
     checks.boolean("iops_shared", iops_shared)
     a_r = checks.positive("disk_reads_per_read", disk_reads_per_read)
     a_w = checks.positive("disk_writes_per_write", disk_writes_per_write)

@@ -73,7 +73,7 @@ def littles_law_latency_ms(iops, outstanding):
     >>> littles_law_latency_ms(32_000, 64)
     2.0
     """
-    rate = checks.positive("iops", iops, "IO/s")
+    rate = checks.positive("iops", iops, "IOPS")
     l = checks.positive("outstanding", outstanding)
     return checks.scalar_or_array(l / rate * units.MS_PER_S)
 
@@ -142,7 +142,7 @@ def closed_loop_iops(outstanding, light_load_latency_ms, max_iops):
     """
     l = checks.positive("outstanding", outstanding)
     w = checks.positive("light_load_latency_ms", light_load_latency_ms, "ms")
-    x = checks.positive("max_iops", max_iops, "IO/s")
+    x = checks.positive("max_iops", max_iops, "IOPS")
     l, w, x = checks.together(outstanding=l, light_load_latency_ms=w, max_iops=x)
     return checks.scalar_or_array(closed_loop_ops(l, w, {"storage": x})["ops_per_s"])
 

@@ -481,7 +481,7 @@ def chunk_disk_reads(read_ahead_kb, chunk_kib=None, compression_ratio=1.0):
     ra = checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
     chunk = checks.positive("chunk_kib", _setup("cassandra_docs_compression_chunk", "KiB") if chunk_kib is None
                              else chunk_kib, "KiB")
-    ratio = checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, low_open=True)
+    ratio = checks.in_range("compression_ratio", compression_ratio, 0.0, 1.0, "(a fraction)", low_open=True)
     faults = bandwidth.read_around(chunk * ratio, ra, setup()["page_kib"])["faults"]
     return checks.scalar_or_array(np.asarray(faults, dtype=float))
 
