@@ -7,6 +7,7 @@ caller catches) and, for code that tells a wrong type apart, a ``TypeError``.
 from __future__ import annotations
 
 import math
+import reprlib
 
 import numpy as np
 
@@ -17,10 +18,18 @@ class InputError(ValueError, TypeError):
 
 
 def _show(value):
-    arr = np.asarray(value)
-    if arr.ndim == 0:
-        return repr(value)
-    return f"an array with values from {np.nanmin(arr)!r} to {np.nanmax(arr)!r}"
+    """``value`` as a one-line message shows it: an array of numbers by its smallest and largest values, or by the
+    first that is not finite; anything else by its repr, shortened (:func:`reprlib.repr`)."""
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        arr = np.asarray(None)
+    if arr.ndim == 0 or arr.size == 0:
+        return reprlib.repr(value.item() if isinstance(value, np.generic) else value)
+    bad = arr[~np.isfinite(arr)]
+    if bad.size:
+        return f"an array holding {float(bad[0])!r}"
+    return f"an array with values from {float(arr.min())!r} to {float(arr.max())!r}"
 
 
 _REAL = (int, float, np.integer, np.floating)   # one number: checked without numpy's reductions, the common case
@@ -41,7 +50,7 @@ def number(name, value, one=False, unit=""):
         arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
         raise InputError(f"{name} must be a number, got {value!r}") from None
-    if arr.dtype == object or not np.all(np.isfinite(arr)):
+    if not np.all(np.isfinite(arr)):
         raise InputError(f"{name} must be a finite number, got {_show(value)}")
     return float(arr) if one else arr
 
@@ -118,13 +127,9 @@ def together(**named):
 def mapping(name, value, keys):
     """Check that ``value`` is a dict holding at least ``keys``; return it."""
     if not isinstance(value, dict) or not set(keys) <= set(value):
-        raise InputError(f"{name} must be a dict with the keys {', '.join(keys)}, got {_show_short(value)}")
+        got = f"one with the keys {', '.join(map(str, value)) or '(none)'}" if isinstance(value, dict) else _show(value)
+        raise InputError(f"{name} must be a dict with the keys {', '.join(keys)}, got {got}")
     return value
-
-
-def _show_short(value):
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def counts(name, value, low, high=np.inf, one=False):

@@ -13,11 +13,11 @@ other test modules stay the readable examples of what the messages say.
 """
 import ast
 import doctest
-import re
 import importlib
 import inspect
 import math
 import pkgutil
+import re
 from pathlib import Path
 
 import numpy as np
