@@ -195,7 +195,7 @@ BAD_INPUTS = {  # text -> the words of the message; read_fio and fio.js must bot
     _TEXT + _TEXT[: len(_TEXT) // 2]: "source is cut short: fio's JSON object opened at line",
     _NO_IO: "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim",
     _edited(iops=-5): 'source holds a negative number, which fio never writes: job "randread" read iops is -5',
-    # a job fio reports as failed before any I/O, as fio 3.33 writes one whose file is a directory (EISDIR)
+# a job fio reports as failed before any I/O, as fio 3.33 writes one whose file is a directory (EISDIR)
     json.dumps({**json.loads(_NO_IO), "jobs": [{**json.loads(_NO_IO)["jobs"][0], "error": errno.EISDIR}]}):
         "source holds no job that did I/O: fio's JSON lists 1 job(s), none with a read, write or trim that "
         f'completed; fio reported error {errno.EISDIR} for job "randread"',
@@ -514,10 +514,22 @@ def _trimmed():
     return json.dumps(doc)
 
 
-def _by_direction():
+def _by_direction(bs="4k,64k"):
     """The randrw sample with a block size for each direction, reads then writes (fio HOWTO, bs: "read,write,trim")."""
     doc = json.loads((SAMPLES / "fio-3.33-json-plus-randrw.json").read_text(encoding="utf-8"))
-    doc["jobs"][0]["job options"]["bs"] = "4k,64k"
+    doc["jobs"][0]["job options"]["bs"] = bs
+    return json.dumps(doc)
+
+
+def _small_unified():
+    """The unified_rw_reporting sample as a run of 512-byte I/Os: fio's io_kbytes counts whole KiB, so over an odd
+    number of I/Os its mean is not the size; the row's size is bs, one for every direction."""
+    doc = json.loads((SAMPLES / "fio-3.33-json-unified.json").read_text(encoding="utf-8"))
+    job = doc["jobs"][0]
+    job["job options"]["bs"] = "512"
+    ios = job["mixed"]["total_ios"]
+    assert ios % 2 == 1
+    job["mixed"].update(io_bytes=ios * 512, io_kbytes=ios * 512 // B_PER_KIB)
     return json.dumps(doc)
 
 
@@ -525,7 +537,8 @@ def _by_direction():
 # the IOPS kept and with fio's own IOPS over no time, 0
 FAILED, IDLE, IDLE_NO_IOPS = _edited({"error": errno.EIO}), _edited(runtime=0), _edited(runtime=0, iops=0)
 EDGE_TEXTS = [_trimmed(), _TEXT.replace("\n", "\r\n"), "fio: a warning\n" + _TEXT + "\nrun status\n",
-              _by_direction(), FAILED, IDLE, IDLE_NO_IOPS]
+              _by_direction(), FAILED, IDLE, IDLE_NO_IOPS, _by_direction(",64k"), _by_direction("4KiB,64KiB"),
+              _small_unified()]
 
 
 def _node(script):
@@ -658,6 +671,14 @@ def test_the_site_s_reader_agrees_on_hand_edited_files(js):
     # "4k,64k": reads of 4 KiB, writes of 64 KiB, each direction its own part
     split = measurements.read_fio(EDGE_TEXTS[3]).set_index("direction")["bs_kib"]
     assert split.to_dict() == {"read": 4.0, "write": 64.0}
+    # ",64k": the reads' part left empty is fio's default, 4096 bytes
+    split = measurements.read_fio(EDGE_TEXTS[-3]).set_index("direction")["bs_kib"]
+    assert split.to_dict() == {"read": float(measurements.FIO_DEFAULTS["bs"]) / B_PER_KIB, "write": 64.0}
+    # "4KiB,64KiB": with the default kb_base (1024) fio reads IEC prefixes as powers of 10 (fio HOWTO, kb_base)
+    split = measurements.read_fio(EDGE_TEXTS[-2]).set_index("direction")["bs_kib"]
+    assert_allclose(split[["read", "write"]], [4 * 1000 / B_PER_KIB, 64 * 1000 / B_PER_KIB], rtol=1e-12)
+    # bs=512 reported as one mixed row: its size is the option's, exactly, not fio's whole KiB over its I/Os
+    assert measurements.read_fio(EDGE_TEXTS[-1])["bs_kib"].tolist() == [512 / B_PER_KIB]
 
 
 def test_the_site_s_reader_finds_what_check_run_finds_on_hand_edited_files(js):

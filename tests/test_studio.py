@@ -13,6 +13,7 @@ from numpy.testing import assert_allclose
 
 from helpers import tool
 from storageperf import data, studio
+from storageperf.concepts import bounds
 from storageperf.platforms import azure_netapp_files as anf
 from storageperf.platforms import azure_vm
 from storageperf.sources import cassandra_disk_caching as cass
@@ -280,6 +281,9 @@ def edge_workloads():
     rule_2026 = [r for r in studio.regions() if anf.cool_access_rule(r) == "2026"][0]
     for cap in (2.0, 4.0):
         edges.append({"capacity_tib": cap, "mibps": 500.0, "cold_share": at / cap, "region": rule_2026})
+    # a Flexible volume whose throughput needs exactly its data's quota: a tie, which the data sets
+    per_tib = anf.limit("flexible_max_throughput_per_tib", "MiB/s per TiB")
+    edges += [{"capacity_tib": cap, "mibps": cap * per_tib, "target_utilization": 1.0} for cap in (2.0, 5.0)]
     # exactly at what the clients move, and one float above it: the clients' bound, with its tolerance
     for clients, io, share in ((1, 256, 1.0), (2, 8, 0.0), (3, 64, 0.7), (1, 4, 0.3)):
         most = studio.client_limit_mibps(studio.workload(100, mibps=1, io_kib=io, read_share=share,
@@ -332,6 +336,30 @@ def test_every_edge_answers_alike_in_the_page_and_the_model(tmp_path):
     for w in above:
         bindings = studio.options(**w)["binding"]
         assert not bindings.str.startswith("the clients:").any() and bindings.str.contains("the clients bind").any()
+
+
+def test_the_page_reads_a_random_and_a_sequential_test_at_a_size_as_the_model_does():
+    # the published curves, and made-up ones where the random test scaled to the sequential size moves less than
+    # the sequential test (no published curve does): at each test's own size, between, below and beyond them
+    published = [((8, 3364.0), (64, 4500.0))]
+    made_up = [((8, 100.0), (64, 4500.0)), ((4, 50.0), (256, 2000.0))]
+    cases = [(io, access, random, sequential) for random, sequential in published + made_up
+             for io in (1, random[0], 16, sequential[0], 100, 1024) for access in bounds.ACCESS_PATTERNS]
+    script = f"""
+import {{ byAccessPattern }} from {json.dumps(STUDIO_JS.as_uri())};
+const cases = {json.dumps(cases)};
+process.stdout.write(JSON.stringify(cases.map(([io, a, r, s]) => byAccessPattern(io, a, r, s))));
+"""
+    done = subprocess.run([tool("node"), "--input-type=module", "-e", script], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    page = json.loads(done.stdout)
+    model = [float(bounds.by_access_pattern(io, a, tuple(r), tuple(s))) for io, a, r, s in cases]
+    assert page == pytest.approx(model, rel=1e-12)
+    # the made-up curves reach the rule the published ones never do: at its own size the sequential test is read
+    # as itself, above what the random test's operations would move
+    (r_kib, r_mibps), (s_kib, s_mibps) = made_up[0]
+    assert bounds.by_access_pattern(s_kib, "sequential", *made_up[0]) == s_mibps > r_mibps * s_kib / r_kib
 
 
 def test_where_a_vm_network_binds_its_reads_the_page_holds_them_as_the_model_does(monkeypatch, tmp_path):

@@ -89,7 +89,7 @@ function interp(x, xp, fp) { // numpy.interp on increasing xp
 }
 
 // storageperf.concepts.bounds.by_access_pattern: one random and one sequential test read at another size, never blended
-function byAccessPattern(io, access, [rKib, rMibps], [sKib, sMibps]) {
+export function byAccessPattern(io, access, [rKib, rMibps], [sKib, sMibps]) {
   const byOps = rMibps * (access === "random" ? Math.min(io, rKib) / rKib : io / rKib);
   if (access === "random") return io === rKib ? rMibps : byOps;
   return io >= sKib ? sMibps : Math.min(sMibps, io === rKib ? rMibps : byOps);
@@ -163,10 +163,8 @@ function flexibleVolume(F, cap, need, volumeType, share, size, access) {
   const [lowQ, highQ] = F.anf.volume_types[volumeType].quota;
   const quota = Math.max(cap, lowQ);
   const assigned = Math.max(need, F.anf.flexible_base);
-  const forThroughput = assigned / F.anf.flexible_per_tib;
   const pool = poolSize(F, Math.max(quota, assigned / F.anf.flexible_per_tib));
   return {quota_tib: quota, pool_tib: pool, throughput_mibps: assigned,
-          binding: quota >= forThroughput ? "capacity" : "throughput",
           feasible: need <= ceiling && quota <= highQ && pool <= F.anf.pool[1]};
 }
 
