@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -59,3 +61,96 @@ def test_microsoft_accounting_of_hits_misses_and_writes():
 def test_cache_hit_ratio_from_data_against_cache():
     # DS14_v2 host cache 576 GiB (DSv2 size table)
     assert bounds.cache_hit_ratio(576, [288, 576, 1152]).tolist() == [1.0, 1.0, 0.5]
+
+
+B_PER_KIB, B_PER_MB = 1024, 1e6  # IEC 80000-13 and SI
+HUGE = 1e30  # a limit that never binds, to let another bind
+CASES = [dict(read_ios=2.0, read_kib=64.0, hit_ratio=0.75, write_kib=16.0, temp_kib=8.0),
+         dict(read_ios=3.0, read_kib=8.0, hit_ratio=0.2, write_kib=256.0, temp_kib=0.0)]
+
+
+def _by_hand(case, cache_reads):
+    """Each limit's operations a second, written from Microsoft's accounting (test_microsoft_accounting...)."""
+    ios, kib, h, wk, tk = (case[k] for k in ("read_ios", "read_kib", "hit_ratio", "write_kib", "temp_kib"))
+    mb = B_PER_KIB / B_PER_MB  # MB in a KiB
+    if cache_reads:   # every read passes the cache; a miss and every write also reach the disks
+        per_op = {"cached IOPS": ios, "cached throughput": (kib + wk + tk) * mb,
+                  "uncached IOPS": (1 - h) * ios, "uncached throughput": ((1 - h) * kib + wk) * mb}
+    else:             # only the temporary disk uses the cached path
+        per_op = {"cached IOPS": 0.0, "cached throughput": tk * mb, "uncached IOPS": ios,
+                  "uncached throughput": (kib + wk) * mb}
+    return per_op
+
+
+@pytest.mark.parametrize("cache_reads", [True, False])
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("limit", bounds.HOST_CACHE_LIMITS)
+def test_each_host_cache_limit_binds_by_what_an_operation_costs_it(case, cache_reads, limit):
+    per_op = _by_hand(case, cache_reads)[limit]
+    path, what = limit.split(" ")
+    lim = {p: {"iops": HUGE, "mb_per_s": HUGE} for p in ("cached", "uncached")}
+    lim[path]["iops" if what == "IOPS" else "mb_per_s"] = 1000.0
+    ops, binding = bounds.host_cache_ops_limit(**case, **lim, cache_reads=cache_reads)
+    if per_op == 0:   # an operation that costs this limit nothing: it never binds
+        assert binding != limit
+    else:
+        assert binding == limit and ops == pytest.approx(1000.0 / per_op, rel=1e-12)
+
+
+def test_a_limit_an_operation_does_not_use_is_no_limit_and_warns_of_nothing():
+    lim = dict(cached={"iops": 1.0, "mb_per_s": 1.0}, uncached={"iops": 1.0, "mb_per_s": 1.0})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")   # no division by zero reaches a notebook as a warning
+        ops, binding = bounds.host_cache_ops_limit(0.0, 0.0, 1.0, **lim)
+        assert (ops, binding) == (np.inf, "cached IOPS")
+        assert bounds.mixed_iops_limit([0.0, 1.0], 8, 1.0, 1.0, 1.0, 1.0)[1].tolist() == ["write IOPS", "read IOPS"]
+        assert bounds.mixed_iops_limit(0.0, 8, 1.0, 1.0, 1.0, 1.0, iops_shared=True)[0] == 1.0
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_each_mixed_limit_binds_by_what_a_mix_costs_it(shared):
+    r, kib, a_r, a_w = 0.7, 16.0, 2.0, 3.0   # disk reads and writes an operation costs (a RAID or a mirror)
+    mb = kib * B_PER_KIB / B_PER_MB
+    per_op = {"read IOPS": r * a_r, "write IOPS": (1 - r) * a_w, "read throughput": r * mb,
+              "write throughput": (1 - r) * mb}
+    names = bounds.SHARED_MIX_LIMITS if shared else bounds.MIX_LIMITS
+    for name in names:
+        lim = dict(read_iops=HUGE, write_iops=HUGE, read_mb_per_s=HUGE, write_mb_per_s=HUGE)
+        if name == bounds.SHARED_MIX_LIMITS[0] and shared:   # one IOPS budget, time-shared by reads and writes
+            lim.update(read_iops=1000.0, write_iops=500.0)
+            want = 1 / (r * a_r / 1000.0 + (1 - r) * a_w / 500.0)
+        else:
+            key = {"read IOPS": "read_iops", "write IOPS": "write_iops", "read throughput": "read_mb_per_s",
+                   "write throughput": "write_mb_per_s"}[name]
+            lim[key] = 1000.0
+            want = 1000.0 / per_op[name]
+        ops, binding = bounds.mixed_iops_limit(r, kib, **lim, iops_shared=shared, disk_reads_per_read=a_r,
+                                               disk_writes_per_write=a_w)
+        assert binding == name and ops == pytest.approx(want, rel=1e-12)
+
+
+@pytest.mark.parametrize("random, sequential", [((8, 3364.0), (64, 4500.0)), ((8, 100.0), (64, 4500.0))])
+def test_each_test_is_read_as_itself_at_its_size_and_by_its_operations_elsewhere(random, sequential):
+    # the first pair is the doctest's (a regular volume's curves); the second made up, its random test weak enough
+    # that scaled to the sequential size it moves less than the sequential test
+    (r_kib, r_mibps), (s_kib, s_mibps) = random, sequential
+
+    def read(io, access):
+        return bounds.by_access_pattern(io, access, random, sequential)
+
+    assert read(r_kib, "random") == r_mibps and read(s_kib, "sequential") == s_mibps
+    assert read(r_kib / 2, "random") == r_mibps / 2     # half the bytes an operation, the same operations
+    assert read(r_kib * 4, "random") == r_mibps         # no more than the random test moved
+    assert read(r_kib, "sequential") == min(s_mibps, r_mibps)
+    assert read(r_kib / 2, "sequential") == min(s_mibps, r_mibps / 2)
+    mid = (r_kib + s_kib) / 2
+    assert read(mid, "sequential") == min(s_mibps, r_mibps * mid / r_kib)
+    assert read(s_kib * 4, "sequential") == s_mibps
+    with pytest.raises(ValueError, match=r"^random must be a pair \(KiB, MiB/s\), got \(8,\)$"):
+        bounds.by_access_pattern(8, "random", (8,), sequential)
+    with pytest.raises(ValueError, match=r"^access must be one of random, sequential; got 'Random'$"):
+        bounds.by_access_pattern(8, "Random", random, sequential)
+
+
+def test_no_cache_serves_no_reads_and_a_cache_larger_than_the_data_serves_them_all():
+    assert bounds.cache_hit_ratio(0, 10) == 0.0 and bounds.cache_hit_ratio(20, 10) == 1.0
