@@ -86,3 +86,57 @@ def test_a_mixture_percentile_is_the_percentile_of_the_mixture_sampled():
             assert_allclose(got, np.quantile(sample, q), rtol=0.02)
     # the mean over all requests is kept: base + io + wait (Little's law's mean wait)
     assert_allclose(sample.mean(), base + io + wait, rtol=0.01)
+
+
+#: (call, the message it refuses with, exactly): the refusals the checks module does not word itself
+REFUSED = [
+    (lambda: queueing.closed_loop_ops(4, 1.0, {"clients": 10.0}),
+     "ceilings must be a dict of name: ops/s without the name 'clients', got {'clients': 10.0}"),
+    (lambda: queueing.closed_loop_ops(4, 1.0, {"disk": [5000.0, np.nan]}),
+     "ceilings['disk'] must be greater than 0 or inf, got an array holding nan"),
+    (lambda: queueing.closed_loop_ops(4, 1.0, {"disk": 0.0}), "ceilings['disk'] must be greater than 0 or inf, got 0.0"),
+    (lambda: queueing.closed_loop_ops([1, 2], 1.0, {"disk": [1.0, 2.0, 3.0]}),
+     "outstanding, light_load_latency_ms, ceilings['disk'] must be numbers or arrays of shapes that broadcast "
+     "together, got outstanding (2,), light_load_latency_ms (), ceilings['disk'] (3,)"),
+    (lambda: queueing.latency_under_load_ms(50_000, 0.4, 50_000),
+     "ops_per_s must be below max_ops_per_s (50000 ops/s), got 50000"),
+    (lambda: queueing.ops_at_latency(0.3, 0.4, 50_000),
+     "latency_ms must be at least 0.4 ms (light_load_latency_ms or more), got 0.3"),
+    (lambda: queueing.fit_load_curve([1, 2, 3], [1.0, 1.0, 2.0]),
+     "latency_ms must have at least two values above its smallest (1 ms), got 1"),
+    (lambda: queueing.measured_ops_at_latency(1.0, [10], [1.0]),
+     "ops_per_s and measured_latency_ms must be lists of the same length, at least 2"),
+    (lambda: queueing.mixture_percentile_ms(1.5, 1.0, 0.5, 1.0, 2.0),
+     "q must be greater than 0 and at most 1 (a fraction), got 1.5"),
+]
+
+
+@pytest.mark.parametrize("call, message", REFUSED, ids=[m[:60] for _, m in REFUSED])
+def test_a_refusal_says_its_one_line(call, message):
+    with pytest.raises(ValueError) as refused:
+        call()
+    assert str(refused.value) == message
+
+
+def test_a_ceiling_below_one_operation_a_second_is_still_a_ceiling():
+    r = queueing.closed_loop_ops(4, 1.0, {"tape": 0.5})
+    assert r["ops_per_s"] == 0.5 and r["binding"] == "tape"
+
+
+def test_a_bound_at_the_first_or_the_last_measured_latency_reads_that_point():
+    assert queueing.measured_ops_at_latency(1.0, [10, 20], [1.0, 2.0]) == 10
+    assert queueing.measured_ops_at_latency(2.0, [10, 20], [1.0, 2.0]) == 20
+
+
+def test_at_the_percentile_where_the_io_requests_begin_the_percentile_is_a_request_without_io():
+    # half the requests do I/O: the median is the last of the half that did none
+    assert queueing.mixture_percentile_ms(0.5, 1.0, 0.5, 1.0, 2.0) == 1.0
+
+
+def test_the_fit_finds_a_ceiling_up_to_its_grid_s_span_above_the_largest_load():
+    # a single queue (k = 1) with Xmax 2.8 times the largest load measured: inside XMAX_GRID_SPAN, found again
+    r0, xmax = 0.4, 2.8 * 35_000
+    loads = np.array([1.0, 20_000, 35_000])
+    assert xmax < queueing.XMAX_GRID_SPAN * loads.max()
+    fit = queueing.fit_load_curve(loads, queueing.latency_under_load_ms(loads, r0, xmax))
+    assert fit["sharpness"] == 1.0 and fit["max_ops_per_s"] == pytest.approx(xmax, rel=0.01)

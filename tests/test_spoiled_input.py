@@ -4,7 +4,7 @@ The good call of a function is the first call to it in its own doctests whose ar
 whose doctests have none has its good call in :data:`GOOD`. A new public function without either fails
 :func:`test_every_public_function_has_a_good_call`. Each parameter is then spoiled with the values of its kind
 (:func:`spoils`: negative, zero, NaN, infinities, huge, text, None, a boolean, a list, a wrong-case or unknown
-choice), one at a time, and the call must either answer or raise one ``ValueError`` whose one-line message names
+choice; a list of numbers made negative or NaN), one at a time, and the call must either answer or raise one ``ValueError`` whose one-line message names
 the parameter as a word (and, when the parameter's name carries a unit, :data:`UNITS`, says what is allowed in that
 unit). Values no reader means (NaN, infinities, text where a number goes, a boolean where a number or a
 name goes, None where a value is required, a choice misspelt) must be refused, unless :data:`ANSWERS` says why
@@ -207,6 +207,10 @@ def spoils(good):
                 + [("unknown", "nope", True), ("none", None, True), ("number", 3, True), ("bool", True, True)])
     if good is None:   # an optional parameter left out: what a reader may mistype into it
         return [("text", "nope", True), ("nan", math.nan, True), ("bool", True, True), ("list", [1, 2], False)]
+    if (isinstance(good, (list, tuple)) and good
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in good)):   # a list of numbers
+        return [("negative", [-3] * len(good), False), ("nan", [math.nan] * len(good), True),
+                ("text", "nope", True), ("none", None, True)]
     if isinstance(good, pd.DataFrame):
         return [("none", None, True), ("text", "nope", True), ("empty", good.iloc[0:0], False)]
     if isinstance(good, dict):
