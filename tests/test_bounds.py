@@ -105,6 +105,10 @@ def test_a_limit_an_operation_does_not_use_is_no_limit_and_warns_of_nothing():
         assert (ops, binding) == (np.inf, "cached IOPS")
         assert bounds.mixed_iops_limit([0.0, 1.0], 8, 1.0, 1.0, 1.0, 1.0)[1].tolist() == ["write IOPS", "read IOPS"]
         assert bounds.mixed_iops_limit(0.0, 8, 1.0, 1.0, 1.0, 1.0, iops_shared=True)[0] == 1.0
+        # limits so far above what an operation costs that their quotient overflows: no limit, inf
+        lim = dict(cached={"iops": 1e300, "mb_per_s": 1e300}, uncached={"iops": 1e300, "mb_per_s": 1e300})
+        assert bounds.host_cache_ops_limit(1e-300, 1e-300, 0.5, **lim)[0] == np.inf
+        assert bounds.mixed_iops_limit(1e-300, 1e-300, 1e300, 1e300, 1e300, 1e300) == (1e300, "write IOPS")
 
 
 @pytest.mark.parametrize("shared", [False, True])
@@ -129,10 +133,11 @@ def test_each_mixed_limit_binds_by_what_a_mix_costs_it(shared):
         assert binding == name and ops == pytest.approx(want, rel=1e-12)
 
 
-@pytest.mark.parametrize("random, sequential", [((8, 3364.0), (64, 4500.0)), ((8, 100.0), (64, 4500.0))])
+@pytest.mark.parametrize("random, sequential", [((8, 3364.0), (64, 4500.0)), ((8, 100.0), (64, 4500.0)),
+                                                ((8, 5000.0), (64, 4500.0))])
 def test_each_test_is_read_as_itself_at_its_size_and_by_its_operations_elsewhere(random, sequential):
-    # the first pair is the doctest's (a regular volume's curves); the second made up, its random test weak enough
-    # that scaled to the sequential size it moves less than the sequential test
+    # the first pair is the doctest's (a regular volume's curves); the others made up: a random test weak enough
+    # that scaled to the sequential size it moves less than the sequential test, and one faster than it
     (r_kib, r_mibps), (s_kib, s_mibps) = random, sequential
 
     def read(io, access):
@@ -150,6 +155,15 @@ def test_each_test_is_read_as_itself_at_its_size_and_by_its_operations_elsewhere
         bounds.by_access_pattern(8, "random", (8,), sequential)
     with pytest.raises(ValueError, match=r"^access must be one of random, sequential; got 'Random'$"):
         bounds.by_access_pattern(8, "Random", random, sequential)
+    with pytest.raises(ValueError, match=r"^random\[0\] must be greater than 0 KiB, got -8$"):
+        bounds.by_access_pattern(8, "random", (-8, r_mibps), sequential)
+    with pytest.raises(ValueError, match=r"^sequential\[0\] must be one number of KiB, got an array with values"):
+        bounds.by_access_pattern(8, "random", random, ([s_kib, s_kib], s_mibps))
+    with pytest.raises(ValueError, match=r"^sequential\[1\] must be greater than 0 MiB/s, got 0$"):
+        bounds.by_access_pattern(8, "random", random, (s_kib, 0))
+    # MiB/s by share of reads: an array in, an array out
+    assert bounds.by_access_pattern(r_kib, "random", (r_kib, [r_mibps, 2 * r_mibps]), sequential).tolist() == [
+        r_mibps, 2 * r_mibps]
 
 
 def test_no_cache_serves_no_reads_and_a_cache_larger_than_the_data_serves_them_all():

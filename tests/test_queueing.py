@@ -98,6 +98,9 @@ REFUSED = [
     (lambda: queueing.closed_loop_ops([1, 2], 1.0, {"disk": [1.0, 2.0, 3.0]}),
      "outstanding, light_load_latency_ms, ceilings['disk'] must be numbers or arrays of shapes that broadcast "
      "together, got outstanding (2,), light_load_latency_ms (), ceilings['disk'] (3,)"),
+    (lambda: queueing.closed_loop_ops(4, [1.0, 2.0], {"disk": [1.0, 2.0, 3.0]}),
+     "outstanding, light_load_latency_ms, ceilings['disk'] must be numbers or arrays of shapes that broadcast "
+     "together, got outstanding (), light_load_latency_ms (2,), ceilings['disk'] (3,)"),
     (lambda: queueing.latency_under_load_ms(50_000, 0.4, 50_000),
      "ops_per_s must be below max_ops_per_s (50000 ops/s), got 50000"),
     (lambda: queueing.ops_at_latency(0.3, 0.4, 50_000),

@@ -90,9 +90,8 @@ function interp(x, xp, fp) { // numpy.interp on increasing xp
 
 // storageperf.concepts.bounds.by_access_pattern: one random and one sequential test read at another size, never blended
 export function byAccessPattern(io, access, [rKib, rMibps], [sKib, sMibps]) {
-  const byOps = rMibps * (access === "random" ? Math.min(io, rKib) / rKib : io / rKib);
-  if (access === "random") return io === rKib ? rMibps : byOps;
-  return io >= sKib ? sMibps : Math.min(sMibps, io === rKib ? rMibps : byOps);
+  if (access === "random") return rMibps * Math.min(io, rKib) / rKib;
+  return io >= sKib ? sMibps : Math.min(sMibps, rMibps * io / rKib);
 }
 
 // storageperf.platforms.azure_netapp_files.access_pattern: the one given, or the curves' own at the I/O size

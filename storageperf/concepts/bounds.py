@@ -102,18 +102,16 @@ def by_access_pattern(io_kib, access, random, sequential):
     """
     checks.choice("access", access, ACCESS_PATTERNS)
     io = checks.positive("io_kib", io_kib, "KiB", one=True)
+    tests = []
     for name, pair in (("random", random), ("sequential", sequential)):
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise checks.InputError(f"{name} must be a pair (KiB, MiB/s), got {pair!r}")
-        checks.positive(f"{name}[0]", pair[0], "KiB", one=True)
-        checks.positive(f"{name}[1]", pair[1], "MiB/s")
-    (r_kib, r_mibps), (s_kib, s_mibps) = random, sequential
-    by_ops = r_mibps * (min(io, r_kib) / r_kib if access == "random" else io / r_kib)
-    if access == "random":
-        mibps = r_mibps if io == r_kib else by_ops
-    else:
-        mibps = s_mibps if io >= s_kib else np.minimum(s_mibps, r_mibps if io == r_kib else by_ops)
-    return checks.scalar_or_array(np.asarray(mibps, dtype=float))
+        tests.append((checks.positive(f"{name}[0]", pair[0], "KiB", one=True),
+                      checks.positive(f"{name}[1]", pair[1], "MiB/s")))
+    (r_kib, r_mibps), (s_kib, s_mibps) = tests
+    if access == "random":   # the random test's operations a second, each moving no more than it did
+        return checks.scalar_or_array(r_mibps * min(io, r_kib) / r_kib)
+    return checks.scalar_or_array(s_mibps if io >= s_kib else np.minimum(s_mibps, r_mibps * io / r_kib))
 
 
 def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_per_s, write_mb_per_s, *,
@@ -173,14 +171,12 @@ def mixed_iops_limit(read_share, block_size_kib, read_iops, write_iops, read_mb_
     a_r = checks.positive("disk_reads_per_read", disk_reads_per_read)
     a_w = checks.positive("disk_writes_per_write", disk_writes_per_write)
     r, b, a_r, a_w = np.broadcast_arrays(r, b, a_r, a_w)
-    with np.errstate(divide="ignore", over="ignore"):
-        read_bytes = np.where(r > 0, lim["read_mb_per_s"] / (r * b), np.inf)
-        write_bytes = np.where(r < 1, lim["write_mb_per_s"] / ((1 - r) * b), np.inf)
+    with np.errstate(divide="ignore", over="ignore"):   # a share of 0 costs its limits nothing: they allow inf
+        read_bytes, write_bytes = lim["read_mb_per_s"] / (r * b), lim["write_mb_per_s"] / ((1 - r) * b)
         if iops_shared:
             shared = 1 / (r * a_r / lim["read_iops"] + (1 - r) * a_w / lim["write_iops"])
             return tightest(dict(zip(SHARED_MIX_LIMITS, (shared, read_bytes, write_bytes))))
-        terms = dict(zip(MIX_LIMITS, (np.where(r > 0, lim["read_iops"] / (r * a_r), np.inf),
-                                      np.where(r < 1, lim["write_iops"] / ((1 - r) * a_w), np.inf),
+        terms = dict(zip(MIX_LIMITS, (lim["read_iops"] / (r * a_r), lim["write_iops"] / ((1 - r) * a_w),
                                       read_bytes, write_bytes)))
     return tightest(terms)
 
@@ -263,9 +259,8 @@ def host_cache_ops_limit(read_ios, read_kib, hit_ratio, cached, uncached, write_
                 "cached throughput": (tk * to_mb, lim["cached"]["mb_per_s"]),
                 "uncached IOPS": (ios, lim["uncached"]["iops"]),
                 "uncached throughput": ((kib + wk) * to_mb, lim["uncached"]["mb_per_s"])}
-    with np.errstate(divide="ignore", over="ignore"):
-        terms = {name: np.where(np.asarray(per_op) > 0, limit / np.where(np.asarray(per_op) > 0, per_op, 1), np.inf)
-                 for name, (per_op, limit) in load.items()}
+    with np.errstate(divide="ignore", over="ignore"):   # a limit an operation does not use allows inf
+        terms = {name: limit / np.asarray(per_op, dtype=float) for name, (per_op, limit) in load.items()}
     return tightest(terms)
 
 

@@ -271,8 +271,8 @@ def measured_ops_at_latency(latency_ms, ops_per_s, measured_latency_ms):
     46968.75
     """
     bound = checks.positive("latency_ms", latency_ms, "ms", one=True)
-    x = np.asarray(checks.positive("ops_per_s", ops_per_s, "ops/s"), dtype=float)
-    r = np.asarray(checks.positive("measured_latency_ms", measured_latency_ms, "ms"), dtype=float)
+    x = checks.positive("ops_per_s", ops_per_s, "ops/s")
+    r = checks.positive("measured_latency_ms", measured_latency_ms, "ms")
     if x.shape != r.shape or x.ndim != 1 or len(x) < 2:
         raise ValueError("ops_per_s and measured_latency_ms must be lists of the same length, at least 2")
     order = np.argsort(x)
@@ -463,4 +463,4 @@ def mixture_percentile_ms(q, base_ms, io_share, io_ms, wait_ms):
     tail = 1 - q
     issues = s > tail
     spread = np.log(np.where(issues, s, tail) / tail)
-    return checks.scalar_or_array(np.asarray(base + np.where(issues, (io + wait * spread) / s, 0.0), dtype=float))
+    return checks.scalar_or_array(base + np.where(issues, (io + wait * spread) / s, 0.0))
