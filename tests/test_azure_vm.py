@@ -1,6 +1,9 @@
+import math
+
 import pytest
 
 from storageperf import data
+from storageperf.concepts import units
 from storageperf.platforms import azure_vm
 
 
@@ -191,3 +194,24 @@ BAD_INPUT = [
 
 def test_bad_input(bad_input):
     bad_input.check()
+
+
+def test_a_vm_month_is_its_listed_hourly_price_for_every_hour_of_a_month():
+    # Azure Retail Prices (2026-06-18), eastus: "Standard_E32ds_v6": 2.616000 an hour
+    table = data.load("azure_vm_prices").set_index(["region", "vm_size"])
+    for (region, size), usd in table["price_usd"].items():
+        assert azure_vm.vm_monthly_cost_usd(size, region) == pytest.approx(usd * units.HOURS_PER_MONTH, rel=1e-12)
+    # a size the table lists somewhere but not in a region: no price there, said as NaN
+    listed = table.index.get_level_values("vm_size")
+    region, size = next((r, s) for r in azure_vm.price_regions() for s in set(listed) if (r, s) not in table.index)
+    assert math.isnan(azure_vm.vm_monthly_cost_usd(size, region))
+    with pytest.raises(ValueError, match=r"^region must be one of .*; got 'mars'$"):
+        azure_vm.vm_monthly_cost_usd("Standard_E32ds_v6", "mars")
+
+
+def test_within_a_family_a_larger_size_never_costs_less():
+    for sizes in azure_vm.FAMILIES.values():
+        for region in azure_vm.price_regions():
+            usd = [azure_vm.vm_monthly_cost_usd(s, region) for s in sizes]
+            priced = [u for u in usd if not math.isnan(u)]
+            assert priced == sorted(priced), (region, sizes)

@@ -30,15 +30,17 @@ References
 .. [10] Microsoft Learn, "Managed disk bursting" (include), 2025-01-14: "VM-level bursting only uses the credit-based
    model for bursting"; a VM starts with "fully stocked credits", accrues them below its performance target, and "it
    takes less than a day to restock".
+.. [11] Azure Retail Prices API, Virtual Machines, Linux pay-as-you-go (Consumption, USD; Windows, Low Priority and
+   Spot meters left out), as Microsoft generated it into Azure/karpenter-provider-azure's pricing file on 2026-06-18.
 """
 from __future__ import annotations
 
 import functools
 
 from .. import checks, data
-from ..concepts import bounds
+from ..concepts import bounds, units
 
-_TABLE = "azure_vm_limits"
+_TABLE, _PRICES = "azure_vm_limits", "azure_vm_prices"
 _PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS12_v2": "ds12v2", "Standard_DS13_v2": "ds13v2",
            "Standard_DS14_v2": "ds14v2", "Standard_DS15_v2": "ds15v2", "Standard_E16d_v5": "e16d_v5",
            "Standard_E32d_v5": "e32d_v5", "Standard_E64d_v5": "e64d_v5", "Standard_E104id_v5": "e104id_v5",
@@ -351,6 +353,59 @@ def _sale_status(vm_size):
     text = str(row["stage"]) + (f": retires {retires}" if retires else "") + (
         "" if new else "; new subscriptions cannot deploy it")
     return {"stage": str(row["stage"]), "retires": retires, "new_subscriptions": new, "text": text}
+
+
+@functools.cache
+def _prices():
+    """The price table as {region: {vm_size: USD an hour}} (read once)."""
+    table = data.load(_PRICES)
+    out = {}
+    for region, size, usd in zip(table["region"], table["vm_size"], table["price_usd"]):
+        out.setdefault(region, {})[size] = float(usd)
+    return out
+
+
+def price_regions():
+    """The regions the VM price table lists, sorted.
+
+    Examples
+    --------
+    >>> "eastus" in price_regions(), "usgovvirginia" in price_regions()
+    (True, False)
+    """
+    return tuple(sorted(_prices()))
+
+
+def vm_monthly_cost_usd(vm_size, region):
+    """What a VM costs running a whole month, Linux pay-as-you-go, or NaN where its region's prices do not list it.
+
+    Parameters
+    ----------
+    vm_size : str
+        A size the price table lists in some region: one of :data:`DISK_SIZES` or of :data:`FAMILIES`' sizes.
+    region : str
+        One of :func:`price_regions` (armRegionName).
+
+    Returns
+    -------
+    float
+        ``price an hour x`` :data:`storageperf.concepts.units.HOURS_PER_MONTH` [USD], from the Azure Retail Prices
+        API as generated on 2026-06-18 [11]_ (``data/platforms/azure_vm_prices.csv``); disks, licences and network
+        are not in it.
+
+    Examples
+    --------
+    >>> round(vm_monthly_cost_usd("Standard_E32ds_v6", "eastus"), 2)
+    1909.68
+    """
+    checks.choice("vm_size", vm_size, _priced_sizes())
+    checks.choice("region", region, price_regions())
+    return _prices()[region].get(vm_size, float("nan")) * units.HOURS_PER_MONTH
+
+
+@functools.cache
+def _priced_sizes():
+    return tuple(sorted({size for sizes in _prices().values() for size in sizes}))
 
 
 def disk_paths(vm_size, disk, disk_count):
