@@ -56,9 +56,11 @@ LOADS = ("general", "eda")
 LATENCY_BASES = ("measured", "model inside the measured range", "extrapolated", "none")
 #: The self-managed server's disk: the Premium SSD size of the guide's Cassandra measurements.
 VM_DISK = "P30"
-#: The VM sizes a self-managed server is sized on: the Cassandra measurements' (End of Life) and the Edsv6 sizes
-#: with their vCPUs, sold today (uncached limits only).
-VM_SIZES = azure_vm.DISK_SIZES + azure_vm.UNCACHED_SIZES
+#: The VM series a self-managed server is sized on, each its sizes smallest first: the Cassandra measurements'
+#: (DSv2, End of Life) and the Edsv6 family sold today (uncached limits only). A series gives one row, its smallest
+#: size that carries the workload: within a series a larger size never costs less.
+VM_SERIES = {"DSv2": azure_vm.DISK_SIZES, "Edsv6": azure_vm.UNCACHED_SIZES}
+VM_SIZES = tuple(size for sizes in VM_SERIES.values() for size in sizes)
 ANF, CVO, VM = ("Azure NetApp Files", "Cloud Volumes ONTAP on Google Cloud", "Azure VM with Premium SSD")
 _LEVEL_FACTS = {"Standard": "throughput_per_tib_standard", "Premium": "throughput_per_tib_premium",
                 "Ultra": "throughput_per_tib_ultra", "Flexible": "flexible_max_throughput_per_tib"}
@@ -677,14 +679,16 @@ def _cvo(w, machine_type):
 def _vm(w, vm_size):
     """A self-managed file server on an Azure VM with Premium SSD disks striped together, uncached: a size of the
     guide's Cassandra measurements (End of Life) or its Edsv6 successor, sold today."""
-    need_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s"))
+    # the need at the target utilization, in bytes and in operations a second (each I/O of io_kib)
+    need_mb, io_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s")), float(units.convert(w["io_kib"], "KiB", "MB"))
     disk_gib = azure_vm.limit(VM_DISK, "size", "GiB")
     n = max(math.ceil(float(units.convert(w["capacity_end_tib"], "TiB", "GiB")) / disk_gib - 1e-12),
             math.ceil(need_mb / azure_vm.limit(VM_DISK, "mb_per_s", "MB/s") - 1e-12),
-            math.ceil(w["ops_per_s"] / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
+            math.ceil(need_mb / io_mb / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
     # its limits, the disk's, and whether the size is still sold
-    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}", f"azure_vm_series_status:{vm_size}"]
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}", f"azure_vm_series_status:{vm_size}",
+             f"azure_vm_prices:{vm_size}"]
     name = f"Self-managed server, {vm_size} with {VM_DISK} disks"
     status = azure_vm.sale_status(vm_size)["text"]
     if n > most:
@@ -696,17 +700,21 @@ def _vm(w, vm_size):
     network = azure_vm.limit(vm_size, "network", "MB/s")
     limit_mb, which, kind = min(
         (p["throughput_mb_per_s"], p["throughput_binding"], "throughput"),
-        (p["iops"] * need_mb / w["ops_per_s"], p["iops_binding"], "IOPS"),
+        (p["iops"] * io_mb, p["iops_binding"], "IOPS"),
         (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
         key=lambda limit: limit[0])
     limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
     ok = w["mibps"] <= limit * (1 + 1e-12)
-    binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; no VM or disk price in the guide" if ok
+    usd = (azure_vm.vm_monthly_cost_usd(vm_size, w["region"]) if w["region"] in azure_vm.price_regions()
+           else math.nan)
+    price = (f"the VM ${usd:,.0f} a month, its {VM_DISK} disks not priced in the guide" if math.isfinite(usd)
+             else f"no price for the VM in {w['region']} in the guide")
+    binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; {price}" if ok
                else f"the need is above the {which} {kind} limit, {_mib(limit)}")
     if vm_size in azure_vm.UNCACHED_SIZES:   # a size sold today bursts above its sustained limits for a while
         burst = float(units.convert(azure_vm.limit(vm_size, "burst_mb_per_s", "MB/s"), "MB/s", "MiB/s"))
         binding += f"; it bursts to {_mib(burst)} of disk throughput for a limited time, not counted here"
-    return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], math.nan, w["months"],
+    return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], usd, w["months"],
                 n * disk_gib / 1024, facts, status=status, price_complete=False)
 
 
@@ -794,9 +802,12 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [_anf_cool(w, level, volume_type="large") for level in anf.cool_access_service_levels()
              if "large" in anf.cool_access_volume_types()]
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
-    rows += [_vm(w, v) for v in VM_SIZES]
     bound = None if clients is None else client_limit_mibps(w)
-    return rank(pd.DataFrame([_judge(r, w, bound) for r in rows], columns=list(COLUMNS)), w["latency_ms"] is not None)
+    rows = [_judge(r, w, bound) for r in rows]
+    for sizes in VM_SERIES.values():   # a series' smallest size that carries it, or its largest, which says why not
+        judged = [_judge(_vm(w, v), w, bound) for v in sizes]
+        rows.append(next((r for r in judged if r["feasible"]), judged[-1]))
+    return rank(pd.DataFrame(rows, columns=list(COLUMNS)), w["latency_ms"] is not None)
 
 
 def _judge(row, w, client_bound):
@@ -1034,7 +1045,11 @@ def facts():
                              "max_disks": azure_vm.limit(v, "max_data_disks", "disks"),
                              "burst_mb_per_s": (azure_vm.limit(v, "burst_mb_per_s", "MB/s")
                                                 if v in azure_vm.UNCACHED_SIZES else None),
-                             "status": azure_vm.sale_status(v)["text"]} for v in VM_SIZES}},
+                             "status": azure_vm.sale_status(v)["text"],
+                             "usd_hour": {r: azure_vm.hourly_price_usd(v, r) for r in azure_vm.price_regions()
+                                          if math.isfinite(azure_vm.hourly_price_usd(v, r))}}
+                         for v in VM_SIZES},
+               "series": {k: list(v) for k, v in VM_SERIES.items()}},
     }
 
 

@@ -91,22 +91,67 @@ def test_the_cool_access_test_volume_costs_what_the_cool_access_calculator_says(
             assert row["provisioned_tib"] == s["pool_tib_cool"]
 
 
+def _series_row(frame, series):
+    """The one row of a VM series (its smallest size that carries the workload, or its largest) and that size."""
+    vm = frame[frame["platform"] == studio.VM]
+    rows = vm[vm["option"].str.split(", ").str[1].str.split().str[0].isin(studio.VM_SERIES[series])]
+    assert len(rows) == 1, rows["option"].tolist()
+    row = rows.iloc[0]
+    return row, row["option"].split(", ")[1].split()[0]
+
+
 def test_the_cassandra_node_is_bounded_by_the_cassandra_chapters_disk_path():
     disk = azure_vm.limit(studio.VM_DISK, "size", "TiB")
     disks = int(cass.setup()["disk_count"])
     path = cass.disk_path_limits("None")
+    sizes = studio.VM_SERIES["DSv2"]
     for share in (0.5, 1.0, 1.5):
         need_mb = path["throughput_mb_per_s"] * share
         o = studio.options(disk * disks, mibps=float(studio.units.convert(need_mb, "MB/s", "MiB/s")),
                            io_kib=256, target_utilization=1)
-        row = _row(o, f"Self-managed server, {cass.VM_SIZE} with {studio.VM_DISK} disks")
-        assert row["feasible"] == (share <= 1.0)
-        assert row["monthly_usd"] != row["monthly_usd"]   # no VM or disk price: NaN, never ranked as cheapest
-        assert not row["price_complete"]
-        # the size is End of Life: the row says so, as every self-managed row says its size's status
-        assert row["status"] == azure_vm.sale_status(cass.VM_SIZE)["text"] != "generally available"
+        row, size = _series_row(o, "DSv2")
+        # the chapter's node carries up to its disk path: the series' row is it or a smaller size; above, a larger
+        if share <= 1.0:
+            assert row["feasible"] and sizes.index(size) <= sizes.index(cass.VM_SIZE)
+        else:
+            assert sizes.index(size) > sizes.index(cass.VM_SIZE)
+        assert not row["price_complete"]   # the disks are not priced: never ranked as the cheapest
+        # the sizes are End of Life: the row says so, as every self-managed row says its size's status
+        assert row["status"] == azure_vm.sale_status(size)["text"] != "generally available"
         assert all(r["status"] == azure_vm.sale_status(r["option"].split(", ")[1].split()[0])["text"]
                    for _, r in o[o["platform"] == studio.VM].iterrows())
+
+
+@pytest.mark.parametrize("series", list(studio.VM_SERIES))
+def test_a_vm_series_row_is_its_smallest_size_that_carries_the_workload_at_that_size_s_price(series):
+    # against each size's own row (the builder and the judge every row meets) and the VM's own price
+    for mibps, io_kib in ((300, 8), (1500, 8), (600, 256), (20, 4)):
+        w = studio.workload(4, mibps=mibps, io_kib=io_kib, read_share=0.8)
+        row, size = _series_row(studio.options(4, mibps=mibps, io_kib=io_kib, read_share=0.8), series)
+        each = [studio._judge(studio._vm(w, v), w, None) for v in studio.VM_SERIES[series]]
+        carry = [r["feasible"] for r in each]
+        sizes = studio.VM_SERIES[series]
+        assert size == (sizes[carry.index(True)] if any(carry) else sizes[-1]), (mibps, io_kib)
+        if row["feasible"]:
+            assert row["monthly_usd"] == pytest.approx(azure_vm.vm_monthly_cost_usd(size, "eastus"), rel=1e-12)
+            assert f"${azure_vm.vm_monthly_cost_usd(size, 'eastus'):,.0f} a month" in row["binding"]
+    # a region the VM prices do not list: no price, said
+    gov = next(r for r in studio.regions() if r not in azure_vm.price_regions())
+    row, _ = _series_row(studio.options(4, mibps=300, io_kib=8, region=gov), series)
+    assert row["monthly_usd"] != row["monthly_usd"] and f"no price for the VM in {gov}" in row["binding"]
+
+
+def test_the_vm_disks_are_sized_for_the_operations_at_the_target_utilization():
+    # 1,200 MiB/s of 8 KiB I/O at 80 %: 1,500 MiB/s sized, 192,000 operations a second; P30 gives 5,000 each
+    w = studio.workload(4, mibps=1200, io_kib=8, read_share=0.8)
+    ops = w["mibps"] * 1024 / w["io_kib"]   # KiB in a MiB
+    row, size = _series_row(studio.options(4, mibps=1200, io_kib=8, read_share=0.8), "Edsv6")
+    assert row["feasible"]
+    n = int(row["binding"].split(" x ")[0])
+    assert n == math.ceil(ops / azure_vm.limit(studio.VM_DISK, "iops", "IOPS") - 1e-12)
+    # the IOPS limit in MiB/s is the operations a second at the I/O size, not the need's bytes over its operations
+    iops = min(n * azure_vm.limit(studio.VM_DISK, "iops", "IOPS"), azure_vm.limit(size, "uncached_iops", "IOPS"))
+    assert row["limit_mibps"] == pytest.approx(iops * w["io_kib"] / 1024, rel=1e-12)
 
 
 def test_cloud_volumes_ontap_rows_carry_the_latency_tr_4816_measured_at_their_mix():
@@ -124,14 +169,15 @@ def test_cloud_volumes_ontap_rows_carry_the_latency_tr_4816_measured_at_their_mi
 
 
 def test_a_self_managed_server_serves_its_reads_through_its_network(monkeypatch):
-    vm, name = "Standard_DS14_v2", f"Self-managed server, Standard_DS14_v2 with {studio.VM_DISK} disks"
-    uncached = azure_vm.limit(vm, "uncached_mb_per_s", "MB/s")
-    assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024), name)["binding"]
+    assert "network" not in _series_row(studio.options(1, mibps=100, io_kib=1024), "DSv2")[0]["binding"]
     limit = azure_vm.limit
-    # a VM whose network carried less than its disks: its reads, not its writes, are held to the network
-    monkeypatch.setattr(azure_vm, "limit", lambda r, q, u: uncached / 4 if q == "network" else limit(r, q, u))
-    assert "network" in _row(studio.options(1, mibps=100, io_kib=1024, read_share=1.0), name)["binding"]
-    assert "network" not in _row(studio.options(1, mibps=100, io_kib=1024, read_share=0.0), name)["binding"]
+    # VMs whose network carried an eighth of their disks: their reads, not their writes, are held to the network
+    monkeypatch.setattr(azure_vm, "limit", lambda r, q, u: limit(r, "uncached_mb_per_s", u) / 8 if q == "network"
+                        else limit(r, q, u))
+    for series in studio.VM_SERIES:
+        reads = _series_row(studio.options(1, mibps=100, io_kib=1024, read_share=1.0), series)[0]
+        writes = _series_row(studio.options(1, mibps=100, io_kib=1024, read_share=0.0), series)[0]
+        assert "network" in reads["binding"] and "network" not in writes["binding"]
 
 
 def test_azure_netapp_files_rows_are_held_to_what_the_clients_move():
@@ -489,16 +535,13 @@ def test_under_a_latency_bound_rows_known_to_meet_it_rank_before_rows_whose_late
 def test_vm_rows_offer_the_sizes_sold_today_and_mark_those_that_are_not():
     o = studio.options(4, mibps=300, io_kib=256)
     vm = o[o["platform"] == studio.VM]
-    sold = vm[vm["status"].map(studio.certainty) == 0]
-    assert set(sold["option"].str.split(", ").str[1].str.split().str[0]) == set(azure_vm.UNCACHED_SIZES)
-    assert (vm[vm["status"].map(studio.certainty) == 2]["option"].str.contains("_v2")).all()
-    assert sold["binding"].str.contains("bursts to").all()
-    # a size sold today ranks before an End of Life size that costs the same (neither is priced)
-    ranks = {r["option"]: i for i, r in o.iterrows()}
-    e16 = ranks[f"Self-managed server, Standard_E16ds_v6 with {studio.VM_DISK} disks"]
-    ds14 = ranks[f"Self-managed server, Standard_DS14_v2 with {studio.VM_DISK} disks"]
-    assert vm.set_index("option").loc[[k for k in ranks if k in set(vm["option"])], "feasible"].any()
-    assert e16 < ds14
+    assert len(vm) == len(studio.VM_SERIES)   # one row a series
+    sold, sold_size = _series_row(o, "Edsv6")
+    old, old_size = _series_row(o, "DSv2")
+    assert studio.certainty(sold["status"]) == 0 and sold_size in azure_vm.UNCACHED_SIZES
+    assert studio.certainty(old["status"]) == 2 and old_size in azure_vm.DISK_SIZES
+    assert "bursts to" in sold["binding"] and "bursts to" not in old["binding"]
+    assert sold["feasible"] and old["feasible"]
 
 
 @pytest.mark.parametrize("seed", [3, 4])

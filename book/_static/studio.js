@@ -579,10 +579,10 @@ function cvoRow(F, w, machine) {
 
 function vmRow(F, w, size) {
   const V = F.vm, S = F.vm.sizes[size];
-  const needMb = conv(F, w.mibps, "MiB", "MB");
+  const needMb = conv(F, w.mibps, "MiB", "MB"), ioMb = conv(F, w.io_kib, "KiB", "MB");
   const n = Math.max(Math.ceil(conv(F, w.capacity_end_tib, "TiB", "GiB") / V.disk_gib - 1e-12),
-                     Math.ceil(needMb / V.disk_mb_per_s - 1e-12), Math.ceil(w.ops_per_s / V.disk_iops - 1e-12), 1);
-  const fs = `azure_vm_limits:${size} azure_vm_limits:${V.disk} azure_vm_series_status:${size}`;
+                     Math.ceil(needMb / V.disk_mb_per_s - 1e-12), Math.ceil(needMb / ioMb / V.disk_iops - 1e-12), 1);
+  const fs = `azure_vm_limits:${size} azure_vm_limits:${V.disk} azure_vm_series_status:${size} azure_vm_prices:${size}`;
   const name = `Self-managed server, ${size} with ${V.disk} disks`;
   const base = {option: name, platform: VM, chapter: "cassandra-disk-caching", need: w.mibps, months: w.months,
                 facts: fs, price_complete: false, status: S.status};
@@ -594,19 +594,22 @@ function vmRow(F, w, size) {
   const [tp, tpBind] = tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
   const [iops, iopsBind] = tight(S.uncached_iops, n * V.disk_iops);
   // the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
-  const candidates = [[tp, tpBind, "throughput"], [iops * needMb / w.ops_per_s, iopsBind, "IOPS"],
+  const candidates = [[tp, tpBind, "throughput"], [iops * ioMb, iopsBind, "IOPS"],
                       [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
   let best = candidates[0];
   for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
   const [limitMb, which, kind] = best;
   const limit = conv(F, limitMb, "MB", "MiB");
   const ok = w.mibps <= limit * (1 + 1e-12);
-  let binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; no VM or disk price in the guide`
+  const hourly = S.usd_hour[w.region], usd = hourly === undefined ? NaN : hourly * F.hours_per_month;
+  const price = Number.isFinite(usd) ? `the VM $${fmt(usd, 0)} a month, its ${V.disk} disks not priced in the guide`
+    : `no price for the VM in ${w.region} in the guide`;
+  let binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; ${price}`
     : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
   if (S.burst_mb_per_s !== null) { // a size sold today bursts above its sustained limits for a while
     binding += `; it bursts to ${mib(conv(F, S.burst_mb_per_s, "MB", "MiB"))} of disk throughput for a limited time, not counted here`;
   }
-  return row({...base, feasible: ok, binding, limit, monthly_usd: NaN, provisioned_tib: n * V.disk_gib / 1024});
+  return row({...base, feasible: ok, binding, limit, monthly_usd: usd, provisioned_tib: n * V.disk_gib / 1024});
 }
 
 function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
@@ -681,7 +684,11 @@ export function options(F, input) {
   }
   if (F.anf.cool.volume_types.includes("large")) for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level, 1, "large"));
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
-  for (const v of Object.keys(F.vm.sizes)) rows.push(vmRow(F, w, v));
   const bound = w.clients === null ? null : clientLimit(F, w);
-  return rank(rows.map((r) => judge(F, r, w, bound)), w.latency_ms !== null);
+  const judged = rows.map((r) => judge(F, r, w, bound));
+  for (const sizes of Object.values(F.vm.series)) { // a series' smallest size that carries it, or its largest
+    const js = sizes.map((v) => judge(F, vmRow(F, w, v), w, bound));
+    judged.push(js.find((r) => r.feasible) ?? js[js.length - 1]);
+  }
+  return rank(judged, w.latency_ms !== null);
 }

@@ -376,6 +376,19 @@ def price_regions():
     return tuple(sorted(_prices()))
 
 
+def hourly_price_usd(vm_size, region):
+    """A VM's Linux pay-as-you-go price an hour in a region [11]_, or NaN where its region's prices do not list it.
+
+    Examples
+    --------
+    >>> hourly_price_usd("Standard_E32ds_v6", "eastus")
+    2.616
+    """
+    checks.choice("vm_size", vm_size, _priced_sizes())
+    checks.choice("region", region, price_regions())
+    return _prices()[region].get(vm_size, float("nan"))
+
+
 def vm_monthly_cost_usd(vm_size, region):
     """What a VM costs running a whole month, Linux pay-as-you-go, or NaN where its region's prices do not list it.
 
@@ -398,9 +411,7 @@ def vm_monthly_cost_usd(vm_size, region):
     >>> round(vm_monthly_cost_usd("Standard_E32ds_v6", "eastus"), 2)
     1909.68
     """
-    checks.choice("vm_size", vm_size, _priced_sizes())
-    checks.choice("region", region, price_regions())
-    return _prices()[region].get(vm_size, float("nan")) * units.HOURS_PER_MONTH
+    return hourly_price_usd(vm_size, region) * units.HOURS_PER_MONTH
 
 
 @functools.cache
