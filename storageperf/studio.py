@@ -19,9 +19,11 @@ Options (:func:`options`):
 * Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
   Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
   as cheapest;
-* a self-managed server on an Azure VM with Premium SSD P30 disks (the disks of the guide's Cassandra
-  measurements), bounded by the disks and the VM's uncached limit, on the sizes the measurements ran on (End of
-  Life) and the Edsv6 sizes sold today; the guide holds no VM or disk price.
+* a self-managed server on an Azure VM, one row a series and disk (:data:`VM_ROUTES`), its smallest size that
+  carries the workload: Premium SSD P30 disks striped (the disks of the guide's Cassandra measurements) on the DSv2
+  sizes the measurements ran on (End of Life) and on the Edsv6 family sold today, and Premium SSD v2 disks set to
+  the need on the Edsv6 family; bounded by the disks, the VM's uncached limits for them and its network, priced for
+  the VM (Linux pay-as-you-go); the guide holds no dated disk price, so these rows are never ranked as cheapest.
 
 Each builder proposes a layout sized within its platform's limits and prices it; one pass, :func:`_judge`, then
 holds every row to the same checks whichever builder proposed it (an EDA load's measured curve for every Azure
@@ -61,6 +63,11 @@ VM_DISK = "P30"
 #: size that carries the workload: within a series a larger size never costs less.
 VM_SERIES = {"DSv2": azure_vm.DISK_SIZES, "Edsv6": azure_vm.UNCACHED_SIZES}
 VM_SIZES = tuple(size for sizes in VM_SERIES.values() for size in sizes)
+#: The disks a self-managed server's data is on: the measured Premium SSD size, striped, and Premium SSD v2, set to the
+#: need (sold with the Edsv6 sizes, whose size table gives its limits).
+VM_V2 = "Premium SSD v2"
+#: The rows a self-managed server gives: (series, disk), each the series' smallest size that carries the workload.
+VM_ROUTES = (("DSv2", VM_DISK), ("Edsv6", VM_DISK), ("Edsv6", VM_V2))
 ANF, CVO, VM = ("Azure NetApp Files", "Cloud Volumes ONTAP on Google Cloud", "Azure VM with Premium SSD")
 _LEVEL_FACTS = {"Standard": "throughput_per_tib_standard", "Premium": "throughput_per_tib_premium",
                 "Ultra": "throughput_per_tib_ultra", "Flexible": "flexible_max_throughput_per_tib"}
@@ -676,26 +683,42 @@ def _cvo(w, machine_type):
                 latency=latency)
 
 
-def _vm(w, vm_size):
-    """A self-managed file server on an Azure VM with Premium SSD disks striped together, uncached: a size of the
-    guide's Cassandra measurements (End of Life) or its Edsv6 successor, sold today."""
+def _vm(w, vm_size, disk=VM_DISK):
+    """A self-managed file server on an Azure VM, uncached: Premium SSD disks (``disk``, :data:`VM_DISK`) striped
+    together on a size of the guide's Cassandra measurements (End of Life) or of the Edsv6 family sold today, or
+    Premium SSD v2 disks (:data:`VM_V2`) set to the need on an Edsv6 size."""
     # the need at the target utilization, in bytes and in operations a second (each I/O of io_kib)
     need_mb, io_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s")), float(units.convert(w["io_kib"], "KiB", "MB"))
-    disk_gib = azure_vm.limit(VM_DISK, "size", "GiB")
-    n = max(math.ceil(float(units.convert(w["capacity_end_tib"], "TiB", "GiB")) / disk_gib - 1e-12),
-            math.ceil(need_mb / azure_vm.limit(VM_DISK, "mb_per_s", "MB/s") - 1e-12),
-            math.ceil(need_mb / io_mb / azure_vm.limit(VM_DISK, "iops", "IOPS") - 1e-12), 1)
+    cap_gib = float(units.convert(w["capacity_end_tib"], "TiB", "GiB"))
+    if disk == VM_V2:   # the fewest disks that hold it and carry it, each set to its share
+        d = azure_vm.premium_v2_disks(cap_gib, need_mb / io_mb, need_mb)
+        n, provisioned_gib = d["disks"], d["disks"] * d["size_gib"]
+        what = (f"{n} x {disk} ({d['size_gib']:,} GiB, {d['iops']:,.0f} IOPS and {d['mb_per_s']:,.0f} MB/s "
+                f"each)")
+    else:
+        disk_gib = azure_vm.limit(disk, "size", "GiB")
+        n = max(math.ceil(cap_gib / disk_gib - 1e-12),
+                math.ceil(need_mb / azure_vm.limit(disk, "mb_per_s", "MB/s") - 1e-12),
+                math.ceil(need_mb / io_mb / azure_vm.limit(disk, "iops", "IOPS") - 1e-12), 1)
+        provisioned_gib, what = n * disk_gib, f"{n} x {disk}"
     most = int(azure_vm.limit(vm_size, "max_data_disks", "disks"))
     # its limits, the disk's, and whether the size is still sold
-    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{VM_DISK}", f"azure_vm_series_status:{vm_size}",
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_limits:{disk}", f"azure_vm_series_status:{vm_size}",
              f"azure_vm_prices:{vm_size}"]
-    name = f"Self-managed server, {vm_size} with {VM_DISK} disks"
+    name = f"Self-managed server, {vm_size} with {disk} disks"
     status = azure_vm.sale_status(vm_size)["text"]
     if n > most:
         return _row(name, VM, "cassandra-disk-caching", False,
-                    f"{n} {VM_DISK} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
+                    f"{n} {disk} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
                     math.nan, w["months"], math.nan, facts, status=status, price_complete=False)
-    p = azure_vm.disk_path_limits(vm_size, "None", VM_DISK, n)
+    if disk == VM_V2:   # the size table's own limits for Ultra Disk and Premium SSD v2
+        tp, tp_binding = bounds.tightest(
+            {"VM uncached": azure_vm.limit(vm_size, "v2_ultra_mb_per_s", "MB/s"), "disks": d["total_mb_per_s"]})
+        iops, iops_binding = bounds.tightest(
+            {"VM uncached": azure_vm.limit(vm_size, "v2_ultra_iops", "IOPS"), "disks": d["total_iops"]})
+        p = {"throughput_mb_per_s": tp, "throughput_binding": tp_binding, "iops": iops, "iops_binding": iops_binding}
+    else:
+        p = azure_vm.disk_path_limits(vm_size, "None", disk, n)
     # the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
     network = azure_vm.limit(vm_size, "network", "MB/s")
     limit_mb, which, kind = min(
@@ -707,15 +730,15 @@ def _vm(w, vm_size):
     ok = w["mibps"] <= limit * (1 + 1e-12)
     usd = (azure_vm.vm_monthly_cost_usd(vm_size, w["region"]) if w["region"] in azure_vm.price_regions()
            else math.nan)
-    price = (f"the VM ${usd:,.0f} a month, its {VM_DISK} disks not priced in the guide" if math.isfinite(usd)
+    price = (f"the VM ${usd:,.0f} a month, its {disk} disks not priced in the guide" if math.isfinite(usd)
              else f"no price for the VM in {w['region']} in the guide")
-    binding = (f"{n} x {VM_DISK}: the {which} {kind} limit, {_mib(limit)}; {price}" if ok
+    binding = (f"{what}: the {which} {kind} limit, {_mib(limit)}; {price}" if ok
                else f"the need is above the {which} {kind} limit, {_mib(limit)}")
-    if vm_size in azure_vm.UNCACHED_SIZES:   # a size sold today bursts above its sustained limits for a while
+    if disk == VM_DISK and vm_size in azure_vm.UNCACHED_SIZES:   # it bursts above its sustained limits for a while
         burst = float(units.convert(azure_vm.limit(vm_size, "burst_mb_per_s", "MB/s"), "MB/s", "MiB/s"))
         binding += f"; it bursts to {_mib(burst)} of disk throughput for a limited time, not counted here"
     return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], usd, w["months"],
-                n * disk_gib / 1024, facts, status=status, price_complete=False)
+                float(units.convert(provisioned_gib, "GiB", "TiB")), facts, status=status, price_complete=False)
 
 
 def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.0, latency_ms=None, cold_share=0.0,
@@ -804,8 +827,8 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     rows += [_cvo(w, m) for m in cvo.MACHINE_TYPES]
     bound = None if clients is None else client_limit_mibps(w)
     rows = [_judge(r, w, bound) for r in rows]
-    for sizes in VM_SERIES.values():   # a series' smallest size that carries it, or its largest, which says why not
-        judged = [_judge(_vm(w, v), w, bound) for v in sizes]
+    for series, disk in VM_ROUTES:   # a series' smallest size that carries it, or its largest, which says why not
+        judged = [_judge(_vm(w, v, disk), w, bound) for v in VM_SERIES[series]]
         rows.append(next((r for r in judged if r["feasible"]), judged[-1]))
     return rank(pd.DataFrame(rows, columns=list(COLUMNS)), w["latency_ms"] is not None)
 
@@ -1046,10 +1069,14 @@ def facts():
                              "burst_mb_per_s": (azure_vm.limit(v, "burst_mb_per_s", "MB/s")
                                                 if v in azure_vm.UNCACHED_SIZES else None),
                              "status": azure_vm.sale_status(v)["text"],
+                             **({"v2_mb_per_s": azure_vm.limit(v, "v2_ultra_mb_per_s", "MB/s"),
+                                 "v2_iops": azure_vm.limit(v, "v2_ultra_iops", "IOPS")}
+                                if v in azure_vm.UNCACHED_SIZES else {}),
                              "usd_hour": {r: azure_vm.hourly_price_usd(v, r) for r in azure_vm.price_regions()
                                           if math.isfinite(azure_vm.hourly_price_usd(v, r))}}
                          for v in VM_SIZES},
-               "series": {k: list(v) for k, v in VM_SERIES.items()}},
+               "series": {k: list(v) for k, v in VM_SERIES.items()}, "routes": [list(r) for r in VM_ROUTES],
+               "v2": azure_vm.premium_v2_rules()},
     }
 
 

@@ -215,3 +215,20 @@ def test_within_a_family_a_larger_size_never_costs_less():
             usd = [azure_vm.vm_monthly_cost_usd(s, region) for s in sizes]
             priced = [u for u in usd if not math.isnan(u)]
             assert priced == sorted(priced), (region, sizes)
+
+
+@pytest.mark.parametrize("gib, iops, mb", [(4096, 240_000, 1966), (100, 0, 0), (70_000, 1000, 10), (10, 2000, 1900),
+                                           (500, 90_000, 100), (1, 5000, 0)])
+def test_premium_ssd_v2_disks_keep_every_rule_and_are_the_fewest(gib, iops, mb):
+    # Microsoft, "Azure managed disk types" (2026-08-11): up to 80,000 IOPS and 2,000 MB/s a disk, 500 IOPS a GiB,
+    # 0.25 MB/s an IOPS set, 3,000 IOPS and 125 MB/s free, up to 64 TiB
+    r = azure_vm.premium_v2_rules()
+    d = azure_vm.premium_v2_disks(gib, iops, mb)
+    assert d["size_gib"] <= r["max_size"] and d["iops"] <= r["max_iops"] and d["mb_per_s"] <= r["max_mb_per_s"]
+    assert d["iops"] <= r["iops_per_gib"] * d["size_gib"] and d["mb_per_s"] <= r["mb_per_s_per_iops"] * d["iops"]
+    assert d["iops"] >= r["baseline_iops"] and d["mb_per_s"] >= r["baseline_mb_per_s"]
+    assert d["disks"] * d["size_gib"] >= gib and d["total_iops"] >= iops * (1 - 1e-12)
+    assert d["total_mb_per_s"] >= mb * (1 - 1e-12) and d["size_gib"] == int(d["size_gib"])
+    # one disk fewer could not: it would hold less, or be set past a disk's maxima
+    fewer = d["disks"] - 1
+    assert fewer == 0 or (fewer * r["max_size"] < gib or fewer * r["max_iops"] < iops or fewer * r["max_mb_per_s"] < mb)

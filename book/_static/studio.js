@@ -577,22 +577,35 @@ function cvoRow(F, w, machine) {
               price_complete: false, latency});
 }
 
-function vmRow(F, w, size) {
-  const V = F.vm, S = F.vm.sizes[size];
+// storageperf.platforms.azure_vm.premium_v2_disks: the fewest disks that hold it and carry it, each set to its share
+function premiumV2(R, cap, iops, mb) {
+  const n = Math.max(Math.ceil(cap / R.max_size - 1e-12), Math.ceil(iops / R.max_iops - 1e-12),
+                     Math.ceil(mb / R.max_mb_per_s - 1e-12), 1);
+  const mbEach = Math.max(mb / n, R.baseline_mb_per_s);
+  const iopsEach = Math.max(iops / n, R.baseline_iops, mbEach / R.mb_per_s_per_iops);
+  const size = Math.max(Math.ceil(cap / n - 1e-9), Math.ceil(iopsEach / R.iops_per_gib - 1e-9));
+  return {n, size, iops: iopsEach, mb: mbEach};
+}
+
+function vmRow(F, w, size, disk) {
+  const V = F.vm, S = F.vm.sizes[size], v2 = disk !== V.disk;
   const needMb = conv(F, w.mibps, "MiB", "MB"), ioMb = conv(F, w.io_kib, "KiB", "MB");
-  const n = Math.max(Math.ceil(conv(F, w.capacity_end_tib, "TiB", "GiB") / V.disk_gib - 1e-12),
-                     Math.ceil(needMb / V.disk_mb_per_s - 1e-12), Math.ceil(needMb / ioMb / V.disk_iops - 1e-12), 1);
-  const fs = `azure_vm_limits:${size} azure_vm_limits:${V.disk} azure_vm_series_status:${size} azure_vm_prices:${size}`;
-  const name = `Self-managed server, ${size} with ${V.disk} disks`;
+  const cap = conv(F, w.capacity_end_tib, "TiB", "GiB");
+  const d = v2 ? premiumV2(V.v2, cap, needMb / ioMb, needMb) : null;
+  const n = v2 ? d.n : Math.max(Math.ceil(cap / V.disk_gib - 1e-12), Math.ceil(needMb / V.disk_mb_per_s - 1e-12),
+                                Math.ceil(needMb / ioMb / V.disk_iops - 1e-12), 1);
+  const what = v2 ? `${n} x ${disk} (${fmt(d.size, 0)} GiB, ${fmt(d.iops, 0)} IOPS and ${fmt(d.mb, 0)} MB/s each)` : `${n} x ${disk}`;
+  const fs = `azure_vm_limits:${size} azure_vm_limits:${disk} azure_vm_series_status:${size} azure_vm_prices:${size}`;
+  const name = `Self-managed server, ${size} with ${disk} disks`;
   const base = {option: name, platform: VM, chapter: "cassandra-disk-caching", need: w.mibps, months: w.months,
                 facts: fs, price_complete: false, status: S.status};
   if (n > S.max_disks) {
-    return row({...base, feasible: false, binding: `${n} ${V.disk} disks are needed and the VM takes at most ${S.max_disks}`,
+    return row({...base, feasible: false, binding: `${n} ${disk} disks are needed and the VM takes at most ${S.max_disks}`,
                 limit: NaN, monthly_usd: NaN, provisioned_tib: NaN});
   }
   const tight = (vmLimit, disks) => (disks < vmLimit ? [disks, "disks"] : [vmLimit, "VM uncached"]);
-  const [tp, tpBind] = tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
-  const [iops, iopsBind] = tight(S.uncached_iops, n * V.disk_iops);
+  const [tp, tpBind] = v2 ? tight(S.v2_mb_per_s, n * d.mb) : tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
+  const [iops, iopsBind] = v2 ? tight(S.v2_iops, n * d.iops) : tight(S.uncached_iops, n * V.disk_iops);
   // the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
   const candidates = [[tp, tpBind, "throughput"], [iops * ioMb, iopsBind, "IOPS"],
                       [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
@@ -602,14 +615,15 @@ function vmRow(F, w, size) {
   const limit = conv(F, limitMb, "MB", "MiB");
   const ok = w.mibps <= limit * (1 + 1e-12);
   const hourly = S.usd_hour[w.region], usd = hourly === undefined ? NaN : hourly * F.hours_per_month;
-  const price = Number.isFinite(usd) ? `the VM $${fmt(usd, 0)} a month, its ${V.disk} disks not priced in the guide`
+  const price = Number.isFinite(usd) ? `the VM $${fmt(usd, 0)} a month, its ${disk} disks not priced in the guide`
     : `no price for the VM in ${w.region} in the guide`;
-  let binding = ok ? `${n} x ${V.disk}: the ${which} ${kind} limit, ${mib(limit)}; ${price}`
+  let binding = ok ? `${what}: the ${which} ${kind} limit, ${mib(limit)}; ${price}`
     : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
-  if (S.burst_mb_per_s !== null) { // a size sold today bursts above its sustained limits for a while
+  if (!v2 && S.burst_mb_per_s !== null) { // a size sold today bursts above its sustained limits for a while
     binding += `; it bursts to ${mib(conv(F, S.burst_mb_per_s, "MB", "MiB"))} of disk throughput for a limited time, not counted here`;
   }
-  return row({...base, feasible: ok, binding, limit, monthly_usd: usd, provisioned_tib: n * V.disk_gib / 1024});
+  return row({...base, feasible: ok, binding, limit, monthly_usd: usd,
+              provisioned_tib: conv(F, v2 ? n * d.size : n * V.disk_gib, "GiB", "TiB")});
 }
 
 function clientLimit(F, w) { // storageperf.studio.client_limit_mibps
@@ -686,8 +700,8 @@ export function options(F, input) {
   for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
   const bound = w.clients === null ? null : clientLimit(F, w);
   const judged = rows.map((r) => judge(F, r, w, bound));
-  for (const sizes of Object.values(F.vm.series)) { // a series' smallest size that carries it, or its largest
-    const js = sizes.map((v) => judge(F, vmRow(F, w, v), w, bound));
+  for (const [series, disk] of F.vm.routes) { // a series' smallest size that carries it, or its largest
+    const js = F.vm.series[series].map((v) => judge(F, vmRow(F, w, v, disk), w, bound));
     judged.push(js.find((r) => r.feasible) ?? js[js.length - 1]);
   }
   return rank(judged, w.latency_ms !== null);

@@ -32,10 +32,16 @@ References
    takes less than a day to restock".
 .. [11] Azure Retail Prices API, Virtual Machines, Linux pay-as-you-go (Consumption, USD; Windows, Low Priority and
    Spot meters left out), as Microsoft generated it into Azure/karpenter-provider-azure's pricing file on 2026-06-18.
+.. [12] Microsoft Learn, "Azure managed disk types", 2026-08-11, Premium SSD v2: "up to 80,000 IOPS"; "2,000 MB/s is the
+   maximum throughput supported for disks that have 8,000 IOPS or more"; "0.25 MB/s per set IOPS"; "500 per GiB";
+   "a baseline IOPS of 3,000" and "a baseline throughput of 125 MB/s that is free of charge".
 """
 from __future__ import annotations
 
 import functools
+import math
+
+import numpy as np
 
 from .. import checks, data
 from ..concepts import bounds, units
@@ -242,6 +248,64 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
                 "throughput_binding": "VM cached", "iops_binding": "VM cached"}
     return _vm_against_disks("VM uncached", limit(vm_size, "uncached_mb_per_s", "MB/s"),
                              limit(vm_size, "uncached_iops", "IOPS"), disk, n)
+
+
+def premium_v2_rules():
+    """Premium SSD v2's provisioning rules [12]_: ``max_size`` [GiB], ``max_iops`` [1/s], ``max_mb_per_s`` [MB/s],
+    ``iops_per_gib``, ``mb_per_s_per_iops``, and the ``baseline_iops`` and ``baseline_mb_per_s`` every disk has.
+
+    Examples
+    --------
+    >>> premium_v2_rules()["max_iops"]
+    80000.0
+    """
+    return {q: limit("Premium SSD v2", q, u) for q, u in (
+        ("max_size", "GiB"), ("max_iops", "IOPS"), ("max_mb_per_s", "MB/s"), ("iops_per_gib", "IOPS per GiB"),
+        ("mb_per_s_per_iops", "MB/s per IOPS"), ("baseline_iops", "IOPS"), ("baseline_mb_per_s", "MB/s"))}
+
+
+def premium_v2_disks(capacity_gib, iops, mb_per_s):
+    """The fewest Premium SSD v2 disks that hold the data and carry the IOPS and throughput, each set to its share.
+
+    Parameters
+    ----------
+    capacity_gib : float
+        Data to hold, greater than 0. [GiB]
+    iops, mb_per_s : float
+        IOPS and throughput to carry, at least 0, summed over the disks striped together. [1/s], [MB/s]
+
+    Returns
+    -------
+    dict
+        ``disks``; each disk's ``size_gib`` (whole GiB), ``iops`` and ``mb_per_s`` set, and the disks' sums
+        ``total_iops`` and ``total_mb_per_s``.
+
+    Notes
+    -----
+    Microsoft's rules [12]_: a disk holds up to ``max_size``, is set to up to ``max_iops`` and ``max_mb_per_s``,
+    its IOPS at most ``iops_per_gib`` a GiB of its size and its throughput at most ``mb_per_s_per_iops`` an IOPS set;
+    every disk has the baseline IOPS and throughput free. Each disk is set to an equal share, at least the baseline,
+    its IOPS raised where its throughput needs them, and its size where its IOPS need it.
+
+    Examples
+    --------
+    4 TiB at 240,000 IOPS and 1,966 MB/s: three disks of 80,000 IOPS each.
+
+    >>> d = premium_v2_disks(4096, 240_000, 1966)
+    >>> d["disks"], d["iops"], d["size_gib"]
+    (3, 80000.0, 1366)
+    """
+    cap = checks.positive("capacity_gib", capacity_gib, "GiB", one=True)
+    need_iops = checks.in_range("iops", iops, 0, np.inf, "IOPS", one=True)
+    need_mb = checks.in_range("mb_per_s", mb_per_s, 0, np.inf, "MB/s", one=True)
+    rule = premium_v2_rules()
+    n = max(math.ceil(cap / rule["max_size"] - 1e-12), math.ceil(need_iops / rule["max_iops"] - 1e-12),
+            math.ceil(need_mb / rule["max_mb_per_s"] - 1e-12), 1)
+    mb_each = max(need_mb / n, rule["baseline_mb_per_s"])
+    iops_each = max(need_iops / n, rule["baseline_iops"], mb_each / rule["mb_per_s_per_iops"])
+    size = max(math.ceil(cap / n - 1e-9), math.ceil(iops_each / rule["iops_per_gib"] - 1e-9))
+    return {"disks": n, "size_gib": size, "iops": iops_each, "mb_per_s": mb_each,
+            "total_iops": n * iops_each, "total_mb_per_s": n * mb_each}
 
 
 def _vm_against_disks(name, vm_mb_per_s, vm_iops, disk, n):
