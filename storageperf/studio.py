@@ -711,14 +711,8 @@ def _vm(w, vm_size, disk=VM_DISK):
         return _row(name, VM, "cassandra-disk-caching", False,
                     f"{n} {disk} disks are needed and the VM takes at most {most}", math.nan, w["mibps"],
                     math.nan, w["months"], math.nan, facts, status=status, price_complete=False)
-    if disk == VM_V2:   # the size table's own limits for Ultra Disk and Premium SSD v2
-        tp, tp_binding = bounds.tightest(
-            {"VM uncached": azure_vm.limit(vm_size, "v2_ultra_mb_per_s", "MB/s"), "disks": d["total_mb_per_s"]})
-        iops, iops_binding = bounds.tightest(
-            {"VM uncached": azure_vm.limit(vm_size, "v2_ultra_iops", "IOPS"), "disks": d["total_iops"]})
-        p = {"throughput_mb_per_s": tp, "throughput_binding": tp_binding, "iops": iops, "iops_binding": iops_binding}
-    else:
-        p = azure_vm.disk_path_limits(vm_size, "None", disk, n)
+    p = (azure_vm.premium_v2_path_limits(vm_size, d["total_iops"], d["total_mb_per_s"]) if disk == VM_V2
+         else azure_vm.disk_path_limits(vm_size, "None", disk, n))
     # the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
     network = azure_vm.limit(vm_size, "network", "MB/s")
     limit_mb, which, kind = min(

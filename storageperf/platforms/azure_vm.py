@@ -247,7 +247,7 @@ def disk_path_limits(vm_size, caching, disk, disk_count):
                 "iops": limit(vm_size, "cached_iops", "IOPS"),
                 "throughput_binding": "VM cached", "iops_binding": "VM cached"}
     return _vm_against_disks("VM uncached", limit(vm_size, "uncached_mb_per_s", "MB/s"),
-                             limit(vm_size, "uncached_iops", "IOPS"), disk, n)
+                             limit(vm_size, "uncached_iops", "IOPS"), *_disks(disk, n))
 
 
 def premium_v2_rules():
@@ -308,11 +308,46 @@ def premium_v2_disks(capacity_gib, iops, mb_per_s):
             "total_iops": n * iops_each, "total_mb_per_s": n * mb_each}
 
 
-def _vm_against_disks(name, vm_mb_per_s, vm_iops, disk, n):
-    """The smaller of a VM's limit (called ``name``) and ``n`` disks' summed base limits, for throughput and IOPS."""
-    tp, tp_bind = bounds.tightest({name: vm_mb_per_s, "disks": n * limit(disk, "mb_per_s", "MB/s")})
-    iops, iops_bind = bounds.tightest({name: vm_iops, "disks": n * limit(disk, "iops", "IOPS")})
+def _disks(disk, n):
+    """``n`` disks' summed base limits: (MB/s, IOPS)."""
+    return n * limit(disk, "mb_per_s", "MB/s"), n * limit(disk, "iops", "IOPS")
+
+
+def _vm_against_disks(name, vm_mb_per_s, vm_iops, disks_mb_per_s, disks_iops):
+    """The smaller of a VM's limit (called ``name``) and the disks' summed limits, for throughput and IOPS."""
+    tp, tp_bind = bounds.tightest({name: vm_mb_per_s, "disks": disks_mb_per_s})
+    iops, iops_bind = bounds.tightest({name: vm_iops, "disks": disks_iops})
     return {"throughput_mb_per_s": tp, "iops": iops, "throughput_binding": tp_bind, "iops_binding": iops_bind}
+
+
+def premium_v2_path_limits(vm_size, iops, mb_per_s):
+    """Per-VM uncached IOPS and throughput of Premium SSD v2 disks set to ``iops`` and ``mb_per_s`` in all, on a size
+    whose table gives its own Ultra Disk and Premium SSD v2 limits [9]_.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`UNCACHED_SIZES`.
+    iops, mb_per_s : float
+        The disks' IOPS and throughput set, summed (:func:`premium_v2_disks`), greater than 0. [1/s], [MB/s]
+
+    Returns
+    -------
+    dict
+        ``throughput_mb_per_s`` [MB/s], ``iops`` [1/s], and ``throughput_binding``, ``iops_binding`` (``VM uncached``
+        or ``disks``), as :func:`disk_path_limits` gives them.
+
+    Examples
+    --------
+    >>> p = premium_v2_path_limits("Standard_E32ds_v6", 80_000, 1_000)
+    >>> p["iops"], p["iops_binding"], p["throughput_mb_per_s"], p["throughput_binding"]
+    (66667.0, 'VM uncached', 1000.0, 'disks')
+    """
+    checks.choice("vm_size", vm_size, UNCACHED_SIZES)
+    disks_iops = checks.positive("iops", iops, "IOPS", one=True)
+    disks_mb = checks.positive("mb_per_s", mb_per_s, "MB/s", one=True)
+    return _vm_against_disks("VM uncached", limit(vm_size, "v2_ultra_mb_per_s", "MB/s"),
+                             limit(vm_size, "v2_ultra_iops", "IOPS"), disks_mb, disks_iops)
 
 
 def burst_path_limits(vm_size, disk, disk_count):
@@ -350,7 +385,7 @@ def burst_path_limits(vm_size, disk, disk_count):
     checks.choice("disk", disk, DISKS)
     n = checks.counts("disk_count", disk_count, 1, 64)
     return {**_vm_against_disks("VM burst", limit(vm_size, "burst_mb_per_s", "MB/s"),
-                                limit(vm_size, "burst_iops", "IOPS"), disk, n),
+                                limit(vm_size, "burst_iops", "IOPS"), *_disks(disk, n)),
             "minutes": data.value(_TABLE, "edsv6_burst_minutes", "min")}
 
 
