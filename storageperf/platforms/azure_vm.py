@@ -54,23 +54,32 @@ _PREFIX = {"Standard_D32_v5": "d32_v5", "Standard_DS12_v2": "ds12v2", "Standard_
            "Premium SSD": "premium_ssd", "Premium SSD v2": "premium_ssd_v2", "Ultra Disk": "ultra_disk"}
 
 
-def _family(series):
-    """The sizes of a series in the sale-status table, smallest first (by vCPUs); each size's ids are its name
-    without ``Standard_``, in lower case."""
+def _prefix(resource):
+    """The prefix of a resource's ids in the table: the older rows' as :data:`_PREFIX` lists them, any other size's
+    its name without ``Standard_``, in lower case."""
+    return _PREFIX.get(resource) or resource.removeprefix("Standard_").lower()
+
+
+def _vcpus(size):
+    return data.value(_TABLE, f"{_prefix(size)}_vcpus", "vCPUs")
+
+
+def _listed(series):
+    """The sizes of a series the table gives whole, as the sale-status table lists them."""
     status = data.load("azure_vm_series_status")
-    sizes = tuple(status.loc[status["series"] == series, "vm_size"])
-    _PREFIX.update({size: size.removeprefix("Standard_").lower() for size in sizes})
-    return tuple(sorted(sizes, key=lambda size: data.value(_TABLE, f"{_PREFIX[size]}_vcpus", "vCPUs")))
+    return tuple(status.loc[status["series"] == series, "vm_size"])
 
 
+_LISTED = {series: _listed(series) for series in ("Edsv6", "Lsv3", "Lasv3")}
 #: Sizes whose row in their size table does not add up (source_discrepancies.csv, azure-edsv6-01): transcribed, but
 #: no answer is sized on them.
 DOUBTFUL = ("Standard_E192ids_v6",)
 #: The VM size families sold today that the table gives whole, smallest first: the memory-optimized Edsv6 (remote
 #: disks), the storage-optimized Lsv3 and Lasv3 (local NVMe besides).
-FAMILIES = {series: tuple(s for s in _family(series) if s not in DOUBTFUL) for series in ("Edsv6", "Lsv3", "Lasv3")}
+FAMILIES = {series: tuple(sorted((s for s in sizes if s not in DOUBTFUL), key=_vcpus))
+            for series, sizes in _LISTED.items()}
 #: VM sizes and disks with limits in the table.
-VM_SIZES = tuple(k for k in _PREFIX if k.startswith("Standard_"))
+VM_SIZES = tuple(k for k in _PREFIX if k.startswith("Standard_")) + sum(_LISTED.values(), ())
 DISKS = ("P20", "P30", "P40", "P50")
 #: Managed-disk types with the disk size below which they support host caching in the table.
 DISK_TYPES = ("Premium SSD", "Premium SSD v2", "Ultra Disk")
@@ -81,10 +90,7 @@ DISK_SIZES = ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Stand
 #: limits, no cached limit and no cache size [9]_.
 UNCACHED_SIZES = FAMILIES["Edsv6"]
 #: Each of :data:`DISK_SIZES` and the size sold today with its vCPUs, its successor.
-SUCCESSORS = {old: next(new for new in UNCACHED_SIZES
-                        if data.value(_TABLE, f"{_PREFIX[new]}_vcpus", "vCPUs")
-                        == data.value(_TABLE, f"{_PREFIX[old]}_vcpus", "vCPUs"))
-              for old in DISK_SIZES}
+SUCCESSORS = {old: next(new for new in UNCACHED_SIZES if _vcpus(new) == _vcpus(old)) for old in DISK_SIZES}
 #: VM sizes with VM-level burst limits in the table (:func:`burst_path_limits`).
 BURST_SIZES = UNCACHED_SIZES
 #: VM sizes with a network bandwidth in the table, smallest first.
@@ -118,14 +124,14 @@ def limit(resource, quantity, unit):
     """
     checks.choice("resource", resource, VM_SIZES + DISKS + DISK_TYPES)
     checks.choice("quantity", quantity, _quantities(resource))
-    return data.value(_TABLE, f"{_PREFIX[resource]}_{quantity}", unit)
+    return data.value(_TABLE, f"{_prefix(resource)}_{quantity}", unit)
 
 
 @functools.cache
 def _quantities(resource):
     """The quantities the table gives for one resource, sorted (read once)."""
     table = data.load(_TABLE)
-    return tuple(sorted(i.removeprefix(_PREFIX[resource] + "_")
+    return tuple(sorted(i.removeprefix(_prefix(resource) + "_")
                         for i in table.loc[table["resource"] == resource, "id"]))
 
 
