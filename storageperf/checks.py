@@ -23,7 +23,7 @@ def _show(value):
     try:
         arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        arr = np.asarray(None)
+        return reprlib.repr(value)
     if arr.ndim == 0 or arr.size == 0:
         return reprlib.repr(value.item() if isinstance(value, np.generic) else value)
     bad = arr[~np.isfinite(arr)]

@@ -1066,8 +1066,8 @@ def facts():
                              **({"v2_mb_per_s": azure_vm.limit(v, "v2_ultra_mb_per_s", "MB/s"),
                                  "v2_iops": azure_vm.limit(v, "v2_ultra_iops", "IOPS")}
                                 if v in azure_vm.UNCACHED_SIZES else {}),
-                             "usd_hour": {r: azure_vm.hourly_price_usd(v, r) for r in azure_vm.price_regions()
-                                          if math.isfinite(azure_vm.hourly_price_usd(v, r))}}
+                             "usd_hour": {r: usd for r in azure_vm.price_regions()
+                                          if math.isfinite(usd := azure_vm.hourly_price_usd(v, r))}}
                          for v in VM_SIZES},
                "series": {k: list(v) for k, v in VM_SERIES.items()}, "routes": [list(r) for r in VM_ROUTES],
                "v2": azure_vm.premium_v2_rules()},

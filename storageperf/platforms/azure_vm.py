@@ -470,6 +470,7 @@ def _prices():
     return out
 
 
+@functools.cache
 def price_regions():
     """The regions the VM price table lists, sorted.
 
