@@ -164,7 +164,7 @@ def test_no_duplicate_numbers_with_different_values_across_limit_tables():
 
 
 def _spellings(value):
-    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three or 3.0;
+    """The ways a source may print ``value``: 16000 as 16000, 16,000, 16 000 or 16k; 3000000 as 3 million; 3 as three, Three or 3.0;
     0.02 as 0.020000."""
     words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
     if float(value).is_integer():
@@ -175,7 +175,7 @@ def _spellings(value):
         if n and n % 1_000_000 == 0:
             out.add(f"{n // 1_000_000} million")
         if n < len(words):
-            out.add(words[n])
+            out |= {words[n], words[n].capitalize()}
         return out
     fixed = {f"{value:.{d}f}" for d in range(1, 9) if float(f"{value:.{d}f}") == value}  # 0.02 as 0.020000
     return {f"{value:g}", f"{value}", f"{value:,}"} | fixed
