@@ -998,7 +998,7 @@ def facts():
     lv = large_volumes
     small_kib, large_kib = lv.block_size_kib("random read"), lv.block_size_kib("sequential read")
     path = _CVO_PATH()
-    per_gib = cvo.google_cloud.ssd_pd_size_limits(1.0)
+    per_gib = cvo.google_cloud.pd_size_limits(1.0)
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
         "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
@@ -1050,7 +1050,7 @@ def facts():
                                   "latency_ms": cvo.result_latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
                              for m in cvo.MACHINE_TYPES},
                 "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mibps"],
-                "pd_usd_per_gib": float(cvo.google_cloud.ssd_pd_monthly_cost_usd(1.0)),
+                "pd_usd_per_gib": float(cvo.google_cloud.pd_monthly_cost_usd(1.0)),
                 "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
         "eda": hpc_eda.latency_curves(),
         "vm": {"disk": VM_DISK, "disk_gib": azure_vm.limit(VM_DISK, "size", "GiB"),

@@ -284,20 +284,21 @@ def test_the_nvram_disk_and_the_write_egress_cap_are_named_limits(monkeypatch):
     assert set(cvo_google_cloud.NVRAM_LIMITS) | {"write egress cap"} <= set(cvo_google_cloud.LIMITS)
     # On TR-4816's machine types neither binds: n1-standard-8's 400 MiB/s write limit carries 200 MiB/s of client
     # writes, below the 240 the NVRAM disk takes and the 1,034 MB/s / 2 of the write egress cap
-    # A VM with n1-standard-32's limits but today's 1,200 MiB/s write throughput per instance: twice the bytes is
-    # 600 MiB/s of client writes, the NVRAM disk's 240 MiB/s binds
+    # n2-standard-32, sold today, has 1,200 MiB/s of write throughput per instance: twice the bytes is 600 MiB/s of
+    # client writes, so the NVRAM disk's 240 MiB/s binds, on either disk type
+    for disk in ("pd-ssd", "pd-balanced"):
+        r = cvo_google_cloud.published_limit("n2-standard-32", 0.0, 64, **cvo_google_cloud.current_write_path(),
+                                             disk_type=disk)
+        assert r["binding"] == "NVRAM disk write throughput" and math.isclose(r["mibps"], 240), disk
     today = {**cvo_google_cloud.machine_limits("n1-standard-32"), "write_mibps": 1200.0}
-    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: today)
-    r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 64, **cvo_google_cloud.current_write_path())
-    assert r["binding"] == "NVRAM disk write throughput" and math.isclose(r["mibps"], 240)
     # and its 15,000 write IOPS bind 4 KiB writes at two disk writes per client write, a shared budget of 30,000
     # write IOPS otherwise allowing 15,000 too (a tie goes to the published limits) unless the VM allows more:
-    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: {**today, "write_iops": 60_000.0})
+    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type, disk_type: {**today, "write_iops": 60_000.0})
     r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 4, **cvo_google_cloud.current_write_path(
         disk_writes_per_write="layout"))
     assert r["binding"] == "NVRAM disk write IOPS" and math.isclose(r["iops"], 15_000)
     # a 1-vCPU VM: Google's 129 MB/s of disk writes with the network fully used, twice the bytes: 64.5 MB/s
-    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type: {**today, "vcpu": 1.0})
+    monkeypatch.setattr(cvo_google_cloud, "machine_limits", lambda machine_type, disk_type: {**today, "vcpu": 1.0})
     r = cvo_google_cloud.published_limit("n1-standard-32", 0.0, 64, **cvo_google_cloud.current_write_path())
     assert r["binding"] == "write egress cap" and math.isclose(r["mb_per_s"], 129 / 2)
 
@@ -369,7 +370,7 @@ def test_raw_capacity_holds_the_data_after_ontaps_reserve():
 MIX = {"machine_type": "n1-standard-8", "read_share": 0.5, "block_size_kib": 8, **ONE}
 BAD_INPUT = [
     (cvo_google_cloud.machine_limits, {"machine_type": "n1-standard-8"}, "machine_type",
-     [("n2-standard-4", "must be one of custom-4-16384, n1-standard-8, n1-standard-32; got 'n2-standard-4'"),
+     [("n2-standard-128", "must be one of custom-4-16384, n1-standard-8, n1-standard-32, n2-standard-4, "),
       (8, "must be one of")]),
     (cvo_google_cloud.workload_mix, {"workload": "oltp"}, "workload",
      [("OLTP", "must be one of oltp, streaming_reads, streaming_writes, mixed; got 'OLTP'")]),
@@ -429,3 +430,53 @@ def test_bad_input_is_named(bad_input):
 def test_published_limit_broadcasts_shares_and_blocks():
     r = cvo_google_cloud.published_limit("n1-standard-8", np.array([[0.2], [0.8]]), np.array([8, 64]), **ONE)
     assert r["iops"].shape == (2, 2)
+
+
+def test_the_2020_machine_types_are_marked_as_what_they_are_and_n2_is_sold():
+    # NetApp's supported configurations (2026-07-13): custom-4-16384 "no longer supported with new" systems, n1 "no
+    # longer available for selection", n2-standard-4 to -64 listed; C3 takes Hyperdisk Balanced only (not modelled)
+    assert "no longer supported" in cvo_google_cloud.machine_status("custom-4-16384")
+    assert all("existing systems only" in cvo_google_cloud.machine_status(m) for m in ("n1-standard-8", "n1-standard-32"))
+    assert cvo_google_cloud.machine_types_today() == tuple(f"n2-standard-{n}" for n in (4, 8, 16, 32, 48, 64))
+    assert all(cvo_google_cloud.machine_status(m) == "supported for new systems"
+               for m in cvo_google_cloud.machine_types_today())
+    with pytest.raises(ValueError, match="disk_type must be pd-ssd for n1-standard-8: TR-4816 tested SSD"):
+        cvo_google_cloud.machine_limits("n1-standard-8", "pd-balanced")
+
+
+def test_an_ha_pair_carries_twice_a_nodes_reads_and_writes_each_write_on_both_nodes():
+    path = cvo_google_cloud.current_write_path(disk_writes_per_write="layout")
+    m = "n2-standard-32"
+    one = cvo_google_cloud.published_limit(m, 1.0, 64, **path)
+    pair = cvo_google_cloud.published_limit(m, 1.0, 64, **path, layout="HA pair")
+    # reads only: each node serves half, nothing to mirror: twice a node's 1,200 MiB/s
+    assert math.isclose(pair["mibps"], 2 * one["mibps"]) and math.isclose(one["mibps"], 1200)
+    # writes only: a node logs and writes its own and its partner's writes, 2 x 2 bytes on a 240 MiB/s NVRAM disk: the
+    # pair carries 2 x 240 / 2 = 240 MiB/s, what one node carries: "write performance is the same or higher"
+    w1 = cvo_google_cloud.published_limit(m, 0.0, 64, **path)
+    w2 = cvo_google_cloud.published_limit(m, 0.0, 64, **path, layout="HA pair")
+    assert math.isclose(w1["mibps"], 240) and math.isclose(w2["mibps"], 240)
+    # the mirror is a named limit: on a 4-vCPU node, the 40 % of 1,250 MB/s left beside disk writes carries a node's
+    # mirrored bytes; with no NVRAM log and few disk bytes a byte, large writes are held by the mirror first
+    fast = cvo_google_cloud.current_write_path("high", "layout")
+    r = cvo_google_cloud.published_limit("n2-standard-4", 0.0, 256, **{**fast, "disk_bytes_per_byte_written": 0.1},
+                                         layout="HA pair")
+    assert r["binding"] == cvo_google_cloud.MIRROR_LIMIT
+    assert math.isclose(r["mb_per_s"], 2 * 1250 * 0.4)
+    with pytest.raises(ValueError, match="layout must be one of single node, HA pair; got 'pair'"):
+        cvo_google_cloud.published_limit(m, 0.5, 8, **path, layout="pair")
+
+
+def test_an_ha_pair_pays_two_vms_its_own_system_disks_and_both_copies_of_the_data():
+    one = cvo_google_cloud.monthly_cost_usd("n2-standard-16", 4096, disk_type="pd-balanced")
+    pair = cvo_google_cloud.monthly_cost_usd("n2-standard-16", 8192, disk_type="pd-balanced", layout="HA pair")
+    assert math.isclose(pair["vm"], 2 * one["vm"]) and math.isclose(pair["disks"], 2 * one["disks"])
+    assert pair["system_disks"] > one["system_disks"]
+    # the licence counts the data once: of 16,384 GiB bought, 8 TiB after the reserve counts
+    big = cvo_google_cloud.monthly_cost_usd("n2-standard-16", 16384, layout="HA pair", licence_usd_per_tib_month=1)
+    assert math.isclose(big["licence"], 8 * (1 - cvo_google_cloud.reserve_share()))
+    # a pair's disks: each node holds all the data; its I/O is half the reads and all the writes
+    need, r = 2000.0, 0.8
+    node = cvo_google_cloud.data_disk_gib(need * (r / 2 + 1 - r), 4, (r / 2) / (r / 2 + 1 - r), 8, "pd-balanced")
+    assert cvo_google_cloud.data_disk_gib(need, 4, r, 8, "pd-balanced", "HA pair") == 2 * node
+    assert node > cvo_google_cloud.raw_capacity_gib(4096)   # Balanced's 6 IOPS a GiB, not the data, sets it

@@ -53,6 +53,12 @@ References
    :mod:`storageperf.platforms.google_cloud`).
 .. [4] NetApp, "Default configuration for Cloud Volumes ONTAP" (2025-06-04), "Write speed" (2023-03-01), "Disks and
    aggregates used for Cloud Volumes ONTAP clusters" (2025-03-14): ``data/platforms/google_cloud_cvo.csv``.
+.. [5] NetApp, "Supported configurations for Cloud Volumes ONTAP in Google Cloud" (2026-07-13, 2026-07-21), "Storage
+   limits" (2026-05-26), "HA pairs in Google Cloud" (2026-07-13): the machine types a new system may use
+   (``google_cloud_cvo_machine_types.csv``), an HA pair's system disks and mirrored data, "In Google Cloud, data is
+   synchronously mirrored between the two nodes"; "For HA configurations that serve data from both nodes, read
+   performance is higher than the read performance of a single-node configuration, and write performance is the
+   same or higher".
 """
 from __future__ import annotations
 
@@ -75,8 +81,14 @@ MACHINE_TYPES = ("custom-4-16384", "n1-standard-8", "n1-standard-32")
 WORKLOADS = ("oltp", "streaming_reads", "streaming_writes", "mixed")
 #: The limits of the NVRAM Persistent Disk a client write is logged on at the normal write speed.
 NVRAM_LIMITS = ("NVRAM disk write IOPS", "NVRAM disk write throughput")
+#: The limit an HA pair's mirror adds: each node sends its partner every byte its clients write, over the egress
+#: left beside Persistent Disk writes (:func:`storageperf.platforms.google_cloud.egress_cap_mb_per_s`).
+MIRROR_LIMIT = "HA mirror egress"
 #: The limits :func:`published_limit` can name as binding, in the order ties are broken.
-LIMITS = bounds.SHARED_MIX_LIMITS + NVRAM_LIMITS + (google_cloud.EGRESS_LIMIT,)
+LIMITS = bounds.SHARED_MIX_LIMITS + NVRAM_LIMITS + (google_cloud.EGRESS_LIMIT, MIRROR_LIMIT)
+#: A single node, and an HA pair whose two nodes both serve (each half the clients' operations, and its partner's
+#: writes mirrored onto its own disks) [5]_.
+LAYOUTS = ("single node", "HA pair")
 #: The results' units: a block-size KB is 1,024 bytes, a throughput MB 10^6 bytes (cvo-google-cloud-03).
 BLOCK_UNIT, RATE_UNIT = "KiB", "MB/s"
 #: Table 1's throughput limits are Google's, in Google's unit (cvo-google-cloud-02): the report writes "MBps".
@@ -86,6 +98,31 @@ LIMIT_UNIT = google_cloud.THROUGHPUT_UNIT
 ONE_TO_ONE = {"disk_reads_per_read": 1.0, "disk_writes_per_write": 1.0}
 
 _SHORT = {"custom-4-16384": "custom4", "n1-standard-8": "n1s8", "n1-standard-32": "n1s32"}
+_STATUS = "google_cloud_cvo_machine_types"
+
+
+@functools.cache
+def machine_types_today():
+    """The machine types NetApp supports for a new system whose Persistent Disk limits the guide holds (N2: the C3
+    types take Hyperdisk Balanced only, whose limits it does not), fewest vCPUs first."""
+    table = data.load(_STATUS)
+    new = set(table.loc[table["new_systems"].astype(bool), "machine_type"])
+    return tuple(m for m in google_cloud.machine_types() if m in new)
+
+
+def machine_status(machine_type):
+    """What NetApp says of a machine type for Cloud Volumes ONTAP today, in short (its supported configurations).
+
+    Examples
+    --------
+    >>> machine_status("custom-4-16384")
+    'no longer supported for new systems (tested in TR-4816, 2020)'
+    >>> machine_status("n2-standard-16")
+    'supported for new systems'
+    """
+    table = data.load(_STATUS).set_index("machine_type")
+    checks.choice("machine_type", machine_type, (*MACHINE_TYPES, *machine_types_today()))
+    return str(table.loc[machine_type, "status"])
 #: NetApp's documented layout of a node today (``data/platforms/google_cloud_cvo.csv``).
 _CVO = "google_cloud_cvo"
 _PER_WRITE = "disk writes per client write"
@@ -162,7 +199,7 @@ def nvram_disk_limits():
     dict
         ``size_gib`` [GiB] (NetApp's default configuration, 2025-06-04), ``write_iops`` [IOPS] and
         ``write_mibps`` [MiB/s]: Google's 30 write IOPS and 0.48 MiBps per GiB of SSD Persistent Disk
-        (:func:`storageperf.platforms.google_cloud.ssd_pd_size_limits`).
+        (:func:`storageperf.platforms.google_cloud.pd_size_limits`).
 
     Examples
     --------
@@ -170,7 +207,7 @@ def nvram_disk_limits():
     {'size_gib': 500.0, 'write_iops': 15000.0, 'write_mibps': 240.0}
     """
     size = data.value(_CVO, "nvram_disk_size", google_cloud.BILLING_UNIT)
-    lim = google_cloud.ssd_pd_size_limits(size)
+    lim = google_cloud.pd_size_limits(size)
     return {"size_gib": size, "write_iops": float(lim["write_iops"]), "write_mibps": float(lim["mibps"])}
 
 
@@ -179,12 +216,16 @@ def _results():
     return data.load("cvo_google_cloud_results")
 
 
-def machine_limits(machine_type):
-    """The sustained Persistent Disk limits TR-4816's Table 1 gives a machine type, and its size.
+def machine_limits(machine_type, disk_type="pd-ssd"):
+    """The sustained Persistent Disk limits of a machine type: TR-4816's Table 1 for the types it tested, Google's
+    published limits for the types sold today (:func:`machine_types_today`), and its size.
 
     Parameters
     ----------
-    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+    machine_type : str
+        One of :data:`MACHINE_TYPES` (SSD Persistent Disk only, as tested) or of :func:`machine_types_today`.
+    disk_type : {"pd-ssd", "pd-balanced"}
+        The data disks' type (:data:`storageperf.platforms.google_cloud.DISK_TYPES`).
 
     Returns
     -------
@@ -192,14 +233,27 @@ def machine_limits(machine_type):
         ``read_iops``, ``write_iops`` [IOPS]; ``read_mibps``, ``write_mibps`` [MiB/s] (the report's "MBps"
         are Google's MiBps, cvo-google-cloud-02); ``vcpu``; ``memory_gib`` [GiB]; ``disks`` and ``disk_tib`` [TiB]
         (its SSD Persistent Disks); ``max_storage_tib`` [TiB] (its licence); the report's "TB" are TiB for both
-        (cvo-google-cloud-10).
+        (cvo-google-cloud-10). For a type sold today ``disks`` and ``disk_tib`` are NaN (none was tested) and
+        ``max_storage_tib`` is NetApp's capacity on disks alone today, whatever the licence.
 
     Examples
     --------
     >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mibps"]
     (60000.0, 1200.0)
+    >>> machine_limits("n2-standard-32", "pd-balanced")["write_iops"], machine_limits("n2-standard-32")["max_storage_tib"]
+    (50000.0, 256.0)
     """
-    t = _SHORT[checks.choice("machine_type", machine_type, MACHINE_TYPES)]
+    checks.choice("machine_type", machine_type, (*MACHINE_TYPES, *machine_types_today()))
+    checks.choice("disk_type", disk_type, google_cloud.DISK_TYPES)
+    if machine_type not in MACHINE_TYPES:
+        kind = google_cloud.machine_type(machine_type)
+        return {**google_cloud.machine_pd_limits(machine_type, disk_type), "vcpu": kind["vcpu"],
+                "memory_gib": kind["memory_gib"], "disks": math.nan, "disk_tib": math.nan,
+                "max_storage_tib": data.value(_CVO, "max_capacity_disks_alone", "TiB")}
+    if disk_type != "pd-ssd":
+        raise checks.InputError(f"disk_type must be pd-ssd for {machine_type}: TR-4816 tested SSD Persistent Disk "
+                                f"only; got {disk_type!r}")
+    t = _SHORT[machine_type]
     # the rows' units are what the report means: its "MBps" are Google's MiB/s, its "TB" NetApp's TiB (unit_as_written)
     return {k: data.value("cvo_google_cloud_setup", f"{t}_{row}", unit) for k, (row, unit) in {
         "read_iops": ("pd_read_iops", "IOPS"), "write_iops": ("pd_write_iops", "IOPS"), "vcpu": ("vcpu", "vCPU"),
@@ -238,7 +292,8 @@ def workload_mix(workload):
 
 
 def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_read, disk_writes_per_write,
-                    iops_shared=True, disk_bytes_per_byte_written=1.0, nvram_bytes_per_byte_written=0.0):
+                    iops_shared=True, disk_bytes_per_byte_written=1.0, nvram_bytes_per_byte_written=0.0,
+                    disk_type="pd-ssd", layout="single node"):
     """The most operations per second the published Persistent Disk limits allow a read/write mix.
 
     Parameters
@@ -263,6 +318,14 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
         Of those, the bytes logged on the NVRAM Persistent Disk, 0 or more: 0 (default) if no NVRAM disk is in the
         path, 1 at the normal write speed. The NVRAM disk's own limits (:func:`nvram_disk_limits`) then bound them;
         its disk writes are its share of the bytes: ``a_w n / c``. [-]
+    disk_type : {"pd-ssd", "pd-balanced"}
+        The data disks' type: it sets a type sold today's limits (:func:`machine_limits`).
+    layout : {"single node", "HA pair"}
+        "HA pair": both nodes serve, each half the operations, and each writes its partner's writes as well (the
+        data is "synchronously mirrored between the two nodes"; each node's NVRAM logs its partner's writes too, as
+        its disks hold them: read literally). Per node, the bound is the single node's with twice the disk writes,
+        bytes and NVRAM bytes per client write, and the bytes it mirrors to its partner held to the egress left beside
+        Persistent Disk writes (:data:`MIRROR_LIMIT`); the pair carries twice it. [-]
 
     Returns
     -------
@@ -297,30 +360,36 @@ def published_limit(machine_type, read_share, block_size_kib, *, disk_reads_per_
     >>> round(published_limit("custom-4-16384", 1.0, 64, **ONE_TO_ONE)["iops"])
     3840
     """
-    lim = machine_limits(machine_type)
+    lim = machine_limits(machine_type, disk_type)
+    pair = checks.choice("layout", layout, LAYOUTS) == "HA pair"
     rates = {k: units.convert(lim[f"{k}_mibps"], LIMIT_UNIT, RATE_UNIT) for k in ("read", "write")}
     # every byte a client writes costs the disks c bytes: the same as a write throughput limit c times smaller
     c = checks.positive("disk_bytes_per_byte_written", disk_bytes_per_byte_written)
     n = checks.in_range("nvram_bytes_per_byte_written", nvram_bytes_per_byte_written, 0, float("inf"))
+    a_w = checks.positive("disk_writes_per_write", disk_writes_per_write)
+    copies = 2.0 if pair else 1.0   # a node of a pair writes its own writes and its partner's
+    c, n, a_w = c * copies, n * copies, a_w * copies
     rates["write"] = rates["write"] / c
     x, binding = bounds.mixed_iops_limit(read_share, block_size_kib, lim["read_iops"], lim["write_iops"],
                                          rates["read"], rates["write"], iops_shared=iops_shared,
                                          disk_reads_per_read=disk_reads_per_read,
-                                         disk_writes_per_write=disk_writes_per_write)
+                                         disk_writes_per_write=a_w)
     r = np.asarray(read_share, dtype=float)
     b = units.convert(np.asarray(block_size_kib, dtype=float), BLOCK_UNIT, "MB")
     # the write path's own limits, per client operation: the NVRAM disk's writes and bytes, the bytes egress carries
     written = (1 - r) * b
     nv = nvram_disk_limits()
-    asks = {NVRAM_LIMITS[0]: ((1 - r) * np.asarray(disk_writes_per_write, dtype=float) * n / c, nv["write_iops"]),
+    asks = {NVRAM_LIMITS[0]: ((1 - r) * a_w * n / c, nv["write_iops"]),
             NVRAM_LIMITS[1]: (written * n, units.convert(nv["write_mibps"], LIMIT_UNIT, RATE_UNIT)),
-            google_cloud.EGRESS_LIMIT: (written * c, google_cloud.pd_write_egress_mb_per_s(lim["vcpu"]))}
+            google_cloud.EGRESS_LIMIT: (written * c, google_cloud.pd_write_egress_mb_per_s(lim["vcpu"])),
+            MIRROR_LIMIT: (written * (copies - 1), google_cloud.egress_cap_mb_per_s(lim["vcpu"])["other"])}
     with np.errstate(divide="ignore"):
         terms = {name: np.where(ask > 0, limit / np.where(ask > 0, ask, 1), np.inf) for name, (ask, limit) in
                  asks.items()}
     x, which = bounds.tightest({"disks": x, **terms})  # the published limits first: they win a tie
     binding = np.where(np.asarray(which) == "disks", binding, which)
     binding = str(binding) if binding.ndim == 0 else binding
+    x = x * copies   # a pair: each node carries half
     out = {"iops": x, "read_iops": r * x, "write_iops": (1 - r) * x, "mb_per_s": x * b,
            "mibps": units.convert(x * b, RATE_UNIT, LIMIT_UNIT)}
     out = {k: checks.scalar_or_array(np.asarray(v, dtype=float)) for k, v in out.items()}
@@ -525,31 +594,48 @@ def implied_block_size_kib():
                                                          "stated_kib", "implied_kib", "agrees"]]
 
 
-def system_disks_monthly_cost_usd():
-    """What the system disks NetApp's current layout gives a single node cost a month, besides the data disks.
+#: An HA pair's system disks: (row of their count, row of each one's size, disk type) [5]_.
+HA_SYSTEM_DISKS = {"boot": ("ha_boot_disks", "boot_disk_size", "ssd"), "root": ("ha_root_disks", "root_disk_size", "ssd"),
+                   "nvram": ("ha_nvram_disks", "nvram_disk_size", "ssd"),
+                   "cores": ("ha_core_disks", "core_disk_size", "standard"),
+                   "mediator": (None, "ha_mediator_disk_size", "standard"),
+                   "mediator boot": (None, "ha_mediator_boot_disk_size", "standard")}
+
+
+def system_disks_monthly_cost_usd(layout="single node"):
+    """What the system disks NetApp's current layout gives a single node or an HA pair cost a month.
+
+    Parameters
+    ----------
+    layout : {"single node", "HA pair"}
 
     Returns
     -------
     dict
-        ``boot``, ``root``, ``nvram`` (SSD Persistent Disk), ``cores`` (Standard Persistent Disk) and ``total``
-        [USD per month]; ``ssd_gib`` and ``standard_gib`` [GiB]: their sizes (:data:`SYSTEM_DISKS`,
-        ``data/platforms/google_cloud_cvo.csv``, NetApp's default configuration dated 2025-06-04).
+        Each system disk's price [USD per month] (a single node: ``boot``, ``root``, ``nvram`` on SSD Persistent
+        Disk, ``cores`` on Standard; an HA pair: as many of each as NetApp lists, and the mediator's two disks) and
+        ``total``; ``ssd_gib`` and ``standard_gib`` [GiB]: their sizes (``data/platforms/google_cloud_cvo.csv``).
 
     Examples
     --------
-    10 + 64 + 500 GiB of SSD at 0.17 USD and 315 GiB of Standard at 0.04 USD:
+    10 + 64 + 500 GiB of SSD at 0.17 USD and 315 GiB of Standard at 0.04 USD; a pair, 2 x 10 + 4 x 64 + 2 x 500 GiB
+    of SSD and 2 x 315 + 10 + 10 GiB of Standard:
 
     >>> c = system_disks_monthly_cost_usd()
     >>> round(c["nvram"], 2), round(c["total"], 2)
     (85.0, 110.18)
+    >>> round(system_disks_monthly_cost_usd("HA pair")["total"], 2)
+    242.92
     """
+    pair = checks.choice("layout", layout, LAYOUTS) == "HA pair"
+    disks = (HA_SYSTEM_DISKS if pair else {k: (None, row, kind) for k, (row, kind) in SYSTEM_DISKS.items()})
     out, gib = {}, {"ssd": 0.0, "standard": 0.0}
-    for name, (row, kind) in SYSTEM_DISKS.items():
-        size = data.value(_CVO, row, google_cloud.BILLING_UNIT)
+    for name, (count, row, kind) in disks.items():
+        size = data.value(_CVO, row, google_cloud.BILLING_UNIT) * (1 if count is None else
+                                                                   data.value(_CVO, count, "disks"))
         gib[kind] += size
-        out[name] = float(google_cloud.ssd_pd_monthly_cost_usd(size) if kind == "ssd"
-                          else google_cloud.standard_pd_monthly_cost_usd(size))
-    out["total"] = sum(out[name] for name in SYSTEM_DISKS)
+        out[name] = float(google_cloud.pd_monthly_cost_usd(size, disk_type=f"pd-{kind}"))
+    out["total"] = sum(out[name] for name in disks)
     return {**out, "ssd_gib": gib["ssd"], "standard_gib": gib["standard"]}
 
 
@@ -618,7 +704,7 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
     >>> round(vm_monthly_cost_usd("n1-standard-8"), 2), vm_monthly_cost_usd("custom-4-16384")
     (194.18, nan)
     """
-    machine_limits(machine_type)
+    checks.choice("machine_type", machine_type, (*MACHINE_TYPES, *machine_types_today()))
     checks.boolean("sustained_use", sustained_use)
     if machine_type not in google_cloud.machine_types_priced():
         return float("nan")
@@ -626,15 +712,17 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
 
 
 def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, system_disks=True,
-                     licence_usd_per_tib_month=None, provisioned_tib=None):
-    """Google's price of a Cloud Volumes ONTAP node for a month: the VM, its data and system disks, and a licence.
+                     licence_usd_per_tib_month=None, provisioned_tib=None, disk_type="pd-ssd", layout="single node"):
+    """Google's price of a Cloud Volumes ONTAP node or HA pair for a month: the VMs, their data and system disks, and
+    a licence.
 
     Parameters
     ----------
-    machine_type : {"custom-4-16384", "n1-standard-8", "n1-standard-32"}
+    machine_type : str
+        One of :data:`MACHINE_TYPES` or of :func:`machine_types_today`.
     capacity_gib : float or array-like, optional
-        SSD Persistent Disk capacity for data (raw, before ONTAP's reserve), greater than 0; default: the disks
-        Table 1 gives the machine, as tested. [GiB]
+        Persistent Disk capacity for data (raw, before ONTAP's reserve; a pair's on both nodes, its mirror
+        included), greater than 0; default: the disks Table 1 gives the machine, as tested. [GiB]
     sustained_use : bool
         Apply the sustained-use discount of a VM that runs the whole month (N1: 30 %).
     system_disks : bool
@@ -647,7 +735,12 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     provisioned_tib : float or array-like, optional
         Capacity provisioned in volumes, which the licence charges, at least its 4 TiB minimum charge per storage
         VM (one storage VM here), greater than 0; default the data disks' capacity after ONTAP's reserve
-        (:func:`reserve_share`). [TiB]
+        (:func:`reserve_share`; a pair's mirror does not count). [TiB]
+    disk_type : {"pd-ssd", "pd-balanced"}
+        The data disks' type (SSD for a type TR-4816 tested).
+    layout : {"single node", "HA pair"}
+        An HA pair pays two VMs and its own system disks (:func:`system_disks_monthly_cost_usd`); its mediator's
+        VM is not priced.
 
     Returns
     -------
@@ -660,7 +753,7 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     Notes
     -----
     :func:`storageperf.platforms.google_cloud.vm_monthly_cost_usd` plus
-    :func:`~storageperf.platforms.google_cloud.ssd_pd_monthly_cost_usd`, disks billed per GB of 2^30 bytes.
+    :func:`~storageperf.platforms.google_cloud.pd_monthly_cost_usd`, disks billed per GB of 2^30 bytes.
 
     Examples
     --------
@@ -671,15 +764,17 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
     >>> round(c["vm"], 2), round(c["disks"], 2), round(c["total"], 2), round(c["disk_share"], 2), c["licence"]
     (194.18, 1392.64, 1697.0, 0.89, nan)
     """
-    lim = machine_limits(machine_type)
+    lim = machine_limits(machine_type, disk_type)
+    pair = checks.choice("layout", layout, LAYOUTS) == "HA pair"
     if capacity_gib is None:
         capacity_gib = lim["disks"] * units.convert(lim["disk_tib"], "TiB", google_cloud.BILLING_UNIT)
     size = checks.positive("capacity_gib", capacity_gib, "GiB")
     checks.boolean("system_disks", system_disks)
     checks.boolean("sustained_use", sustained_use)
-    vm = vm_monthly_cost_usd(machine_type, sustained_use)
-    disks = google_cloud.ssd_pd_monthly_cost_usd(size)
-    system = system_disks_monthly_cost_usd()["total"] if system_disks else 0.0
+    copies = data.value(_CVO, "ha_mirror_copies", "copies") if pair else 1.0
+    vm = vm_monthly_cost_usd(machine_type, sustained_use) * copies
+    disks = google_cloud.pd_monthly_cost_usd(size, disk_type=disk_type)
+    system = system_disks_monthly_cost_usd(layout)["total"] if system_disks else 0.0
     total = vm + disks + system
     if provisioned_tib is not None:
         checks.positive("provisioned_tib", provisioned_tib, "TiB")
@@ -687,7 +782,7 @@ def monthly_cost_usd(machine_type, capacity_gib=None, sustained_use=True, *, sys
         licence = np.full_like(np.asarray(size, dtype=float), np.nan)
     else:
         price = checks.in_range("licence_usd_per_tib_month", licence_usd_per_tib_month, 0, float("inf"), "USD")
-        usable = units.convert(size, google_cloud.BILLING_UNIT, "TiB") * (1 - reserve_share())
+        usable = units.convert(size, google_cloud.BILLING_UNIT, "TiB") * (1 - reserve_share()) / copies
         tib = usable if provisioned_tib is None else checks.positive("provisioned_tib", provisioned_tib, "TiB")
         licence = np.maximum(tib, data.value(_CVO, "licence_min_charge", "TiB")) * price
     return {"vm": vm, "disks": disks, "system_disks": system,
@@ -757,8 +852,8 @@ def _capacity_gib(capacity_tib):
     return float(units.convert(tib, "TiB", google_cloud.BILLING_UNIT))
 
 
-def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
-    """SSD Persistent Disk a node needs for its data and its I/O: the larger of the two.
+def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib, disk_type="pd-ssd", layout="single node"):
+    """Persistent Disk a node (or an HA pair) needs for its data and its I/O: the larger of the two.
 
     Parameters
     ----------
@@ -770,13 +865,17 @@ def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
         Share of the operations that are reads, 0 to 1. [-]
     block_size_kib : float
         Size of every operation, greater than 0. [KiB]
+    disk_type : {"pd-ssd", "pd-balanced"}
+    layout : {"single node", "HA pair"}
+        A pair: each node's disks hold all the data (its own half and its partner's mirror) and see half the reads
+        and all the writes; the pair buys twice one node's disks.
 
     Returns
     -------
     float
         ``max(raw capacity after ONTAP's reserve, the disk the I/O needs)``: the raw capacity is
-        :func:`raw_capacity_gib`; the I/O needs :func:`~storageperf.platforms.google_cloud.ssd_pd_size_needed_gib`
-        of one disk I/O per operation and of the heavier direction's throughput. [GiB]
+        :func:`raw_capacity_gib`; the I/O needs :func:`~storageperf.platforms.google_cloud.pd_size_needed_gib`
+        of one disk I/O per operation and of the heavier direction's throughput; for a pair, twice a node's. [GiB]
 
     Examples
     --------
@@ -788,9 +887,12 @@ def data_disk_gib(need_mb_per_s, capacity_tib, read_share, block_size_kib):
     need = checks.positive("need_mb_per_s", need_mb_per_s, "MB/s", one=True)
     data_gib = _capacity_gib(capacity_tib)
     r = checks.fraction("read_share", read_share, one=True)
+    if checks.choice("layout", layout, LAYOUTS) == "HA pair":   # a node: half the reads, all the writes
+        node = need * (r / 2 + 1 - r)
+        return 2 * data_disk_gib(node, capacity_tib, r / 2 / (r / 2 + 1 - r), block_size_kib, disk_type)
     ops = need / units.convert(checks.positive("block_size_kib", block_size_kib, "KiB", one=True), BLOCK_UNIT, "MB")
-    io_gib = google_cloud.ssd_pd_size_needed_gib(iops=ops, mibps=max(r, 1 - r) * units.convert(
-        need, RATE_UNIT, LIMIT_UNIT))
+    io_gib = google_cloud.pd_size_needed_gib(iops=ops, mibps=max(r, 1 - r) * units.convert(
+        need, RATE_UNIT, LIMIT_UNIT), disk_type=disk_type)
     return max(float(raw_capacity_gib(data_gib)), float(io_gib))
 
 
