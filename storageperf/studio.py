@@ -16,9 +16,11 @@ Options (:func:`options`):
   pool, and a large one), the data not read for a month in the cool tier; and, for an EDA load, the HPC/EDA
   chapter's planner's layouts: for each volume type and level, the fewest volumes each given the throughput its
   share needs to stay under the latency bound on its measured curve (:func:`eda_bound_ms`);
-* Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured, bounded by their published Persistent
-  Disk limits in NetApp's current write path; the licence price is not published, so these rows are never ranked
-  as cheapest;
+* Cloud Volumes ONTAP on the Google Cloud machine types TR-4816 measured (no longer offered for new systems), and,
+  one row a layout and disk type (:data:`CVO_ROUTES`), the smallest N2 machine type NetApp supports today that
+  carries the workload, a single node or an HA pair, on SSD or Balanced Persistent Disk; bounded by their published
+  Persistent Disk limits in NetApp's current write path; the licence price is not published, so these rows are
+  never ranked as cheapest;
 * a self-managed server on an Azure VM, one row a series and disk (:data:`VM_ROUTES`), its smallest size that
   carries the workload: Premium SSD P30 disks striped (the disks of the guide's Cassandra measurements) on the DSv2
   sizes the measurements ran on (End of Life) and on the Edsv6 family sold today, and Premium SSD v2 disks set to
@@ -68,6 +70,9 @@ VM_SIZES = tuple(size for sizes in VM_SERIES.values() for size in sizes)
 VM_V2 = "Premium SSD v2"
 #: The rows a self-managed server gives: (series, disk), each the series' smallest size that carries the workload.
 VM_ROUTES = (("DSv2", VM_DISK), ("Edsv6", VM_DISK), ("Edsv6", VM_V2))
+#: Cloud Volumes ONTAP on the machine types sold today: one row a layout and data disk type, its smallest type
+#: that carries the workload (or its largest, which says why not).
+CVO_ROUTES = tuple((layout, disk) for layout in cvo.LAYOUTS for disk in cvo.google_cloud.DISK_TYPES)
 ANF, CVO, VM = ("Azure NetApp Files", "Cloud Volumes ONTAP on Google Cloud", "Azure VM with Premium SSD")
 _LEVEL_FACTS = {"Standard": "throughput_per_tib_standard", "Premium": "throughput_per_tib_premium",
                 "Ultra": "throughput_per_tib_ultra", "Flexible": "flexible_max_throughput_per_tib"}
@@ -649,38 +654,45 @@ def _CVO_PATH():  # noqa: N802  (a constant in all but name: the write path the 
     return cvo.current_write_path(disk_writes_per_write="layout")
 
 
-def _cvo(w, machine_type):
-    """A Cloud Volumes ONTAP node on one of TR-4816's machine types, in NetApp's current write path."""
+def _cvo(w, machine_type, disk="pd-ssd", layout="single node"):
+    """A Cloud Volumes ONTAP node, or an HA pair, on one of TR-4816's machine types (SSD Persistent Disk, as tested)
+    or on one sold today (:func:`storageperf.sources.cvo_google_cloud.machine_types_today`), in NetApp's current
+    write path."""
     need_mb = float(units.convert(w["mibps"], "MiB/s", cvo.RATE_UNIT))
+    tested, pair = machine_type in cvo.MACHINE_TYPES, layout == "HA pair"
     # the lower of the two readings of the disk writes a client write makes: NetApp's layout read literally
-    lim = cvo.published_limit(machine_type, w["read_share"], w["io_kib"], **_CVO_PATH())
+    lim = cvo.published_limit(machine_type, w["read_share"], w["io_kib"], **_CVO_PATH(), disk_type=disk,
+                              layout=layout)
     limit = float(lim["mibps"])
-    # TR-4816's licences (2020) cap the storage; NetApp's "TB" is a TiB (cvo-google-cloud-10)
-    most_tib = float(cvo.machine_limits(machine_type)["max_storage_tib"])
+    # TR-4816's licences (2020) cap the storage, as does NetApp's capacity on disks alone today; "TB" is a TiB
+    most_tib = float(cvo.machine_limits(machine_type, disk)["max_storage_tib"])
+    allowed = "TR-4816's licence allowed" if tested else "NetApp allows on disks alone today"
     cap = w["capacity_end_tib"]
-    facts = ["cvo_google_cloud_setup", "google_cloud_cvo", "google_cloud_prices", "google_cloud_limits"]
+    facts = ["cvo_google_cloud_setup", "google_cloud_cvo", "google_cloud_cvo_machine_types", "google_cloud_prices",
+             "google_cloud_limits"] + ([] if tested else ["google_cloud_machine_limits", "google_cloud_machine_types"])
+    unpriced = "licence price not published" + ("; the mediator's VM not priced" if pair else "")
     if w["mibps"] > limit:
-        binding, ok = f"the need is above the machine's {lim['binding']}, {_mib(limit)}", False
+        binding, ok = f"the need is above the {'pair' if pair else 'machine'}'s {lim['binding']}, {_mib(limit)}", False
     elif cap > most_tib:
-        binding, ok = f"the data, {cap:,.1f} TiB, is above the {most_tib:,.0f} TiB TR-4816's licence allowed", False
+        binding, ok = f"the data, {cap:,.1f} TiB, is above the {most_tib:,.0f} TiB {allowed}", False
     else:
-        binding, ok = f"{lim['binding']} of the machine type, {_mib(limit)}; licence price not published", True
+        binding, ok = f"{lim['binding']} of the machine type, {_mib(limit)}; {unpriced}", True
     latency = (math.nan, "none")
-    for name in cvo.WORKLOADS:   # TR-4816 measured this mix at a load at least the need's: its latency there
+    for name in cvo.WORKLOADS if tested else ():   # TR-4816 measured this mix at a load at least the need's
         mix, got = cvo.workload_mix(name), cvo.measured(machine_type, name)
         if ((mix["block_size_kib"], mix["read_share"], mix["access"]) == (w["io_kib"], w["read_share"], w["access"])
                 and float(units.convert(w["need_mibps"], "MiB/s", cvo.RATE_UNIT)) <= got["mb_per_s"]):
             latency = (cvo.result_latency_ms(got), "measured")
     if ok and w["latency_ms"] is not None and latency[1] == "measured" and latency[0] > w["latency_ms"]:
         binding, ok = f"TR-4816 measured {latency[0]:g} ms at this mix, above the bound", False
-    disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"])
-    cost = cvo.monthly_cost_usd(machine_type, disk_gib)
-    usd = float(cost["total"])
+    disk_gib = cvo.data_disk_gib(need_mb, cap, w["read_share"], w["io_kib"], disk, layout)
+    usd = float(cvo.monthly_cost_usd(machine_type, disk_gib, disk_type=disk, layout=layout)["total"])
     if ok and not math.isfinite(usd):
         binding += "; no price for the machine type"
-    return _row(f"Cloud Volumes ONTAP, {machine_type}", CVO, "cvo-google-cloud", ok, binding, limit, w["mibps"], usd,
-                w["months"], float(units.convert(disk_gib, "GiB", "TiB")), facts, price_complete=False,
-                latency=latency)
+    name = f"Cloud Volumes ONTAP, {machine_type}" + ("" if tested else f", {disk}" + (", HA pair" if pair else ""))
+    return _row(name, CVO, "cvo-google-cloud", ok, binding, limit, w["mibps"], usd, w["months"],
+                float(units.convert(disk_gib, "GiB", "TiB")), facts, status=cvo.machine_status(machine_type),
+                price_complete=False, latency=latency)
 
 
 def _vm(w, vm_size, disk=VM_DISK):
@@ -824,6 +836,9 @@ def options(capacity_tib, mibps=None, ops_per_s=None, io_kib=64.0, read_share=1.
     for series, disk in VM_ROUTES:   # a series' smallest size that carries it, or its largest, which says why not
         judged = [_judge(_vm(w, v, disk), w, bound) for v in VM_SERIES[series]]
         rows.append(next((r for r in judged if r["feasible"]), judged[-1]))
+    for layout, disk in CVO_ROUTES:  # the same for Cloud Volumes ONTAP on the machine types sold today
+        judged = [_judge(_cvo(w, m, disk, layout), w, bound) for m in cvo.machine_types_today()]
+        rows.append(next((r for r in judged if r["feasible"]), judged[-1]))
     return rank(pd.DataFrame(rows, columns=list(COLUMNS)), w["latency_ms"] is not None)
 
 
@@ -857,12 +872,14 @@ def _judge(row, w, client_bound):
 
 #: How surely an option can be bought, by the start of its ``status``: the volume support table's statuses and the VM
 #: series' stages (:func:`certainty`).
-CERTAINTY = {"generally available": 0, "Current": 0, "preview": 1, "End of Life": 2, "Retired": 2}
+CERTAINTY = {"generally available": 0, "Current": 0, "Extended": 0, "supported for new systems": 0, "preview": 1,
+             "End of Life": 2, "Retired": 2, "no longer supported for new systems": 2, "existing systems only": 2}
 
 
 def certainty(status):
-    """How surely an option can be bought today, from its ``status``: 0 sold (generally available, Current), 1 in
-    preview, 2 no longer sold to a new subscription (End of Life, Retired)."""
+    """How surely an option can be bought today, from its ``status``: 0 sold (generally available, Current,
+    Extended, a Cloud Volumes ONTAP machine type supported for new systems), 1 in preview, 2 no longer sold to a new
+    subscription or system (End of Life, Retired, a machine type for existing systems only)."""
     for start, rank_ in CERTAINTY.items():
         if isinstance(status, str) and (status == start or status.startswith(start + ":")):
             return rank_
@@ -994,14 +1011,12 @@ def facts():
     prices = {r: {k: a.price(r, m)["price_usd"] for k, m in meters.items()} for r in regions()}
     base, _ = a.flexible_throughput_range_mibps(low_pool)
     listed = set(data.load("azure_netapp_files_cool_access_regions")["region"])
-    mv = {m: cvo.machine_limits(m) for m in cvo.MACHINE_TYPES}
     lv = large_volumes
     small_kib, large_kib = lv.block_size_kib("random read"), lv.block_size_kib("sequential read")
     path = _CVO_PATH()
-    per_gib = cvo.google_cloud.pd_size_limits(1.0)
     return {
         "bytes": {u: float(units.convert(1.0, u, "B")) for u in ("KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB")},
-        "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH,
+        "hours_per_month": units.HOURS_PER_MONTH, "days_per_month": units.DAYS_PER_MONTH, "certainty": CERTAINTY,
         "s_per_hour": float(units.convert(1.0, "h", "s")), "ms_per_day": float(units.convert(1.0, "days", "ms")),
         "regions": list(regions()),
         "region_names": {r: a.region_names()[r] for r in regions()}, "client_measurement": CLIENT_MEASUREMENT,
@@ -1038,20 +1053,34 @@ def facts():
                      "delay_days": a.limit("cool_tiering_start_delay", "days"),
                      "steps_per_month": a.COST_STEPS_PER_MONTH},
         },
-        "cvo": {"machines": {m: {"read_iops": v["read_iops"], "write_iops": v["write_iops"],
-                                 "read_mibps": v["read_mibps"], "write_mibps": v["write_mibps"],
-                                 "max_tib": v["max_storage_tib"],
-                                 "vm_usd": cvo.vm_monthly_cost_usd(m)} for m, v in mv.items()},
+        "cvo": {"machines": {m: {"limits": {d: {k: cvo.machine_limits(m, d)[k] for k in
+                                                ("read_iops", "write_iops", "read_mibps", "write_mibps")}
+                                            for d in cvo.google_cloud.DISK_TYPES
+                                            if m in cvo.machine_types_today() or d == "pd-ssd"},
+                                 "max_tib": cvo.machine_limits(m)["max_storage_tib"],
+                                 "write_egress_mb": cvo.google_cloud.pd_write_egress_mb_per_s(
+                                     cvo.machine_limits(m)["vcpu"]),
+                                 "other_egress_mb": cvo.google_cloud.egress_cap_mb_per_s(
+                                     cvo.machine_limits(m)["vcpu"])["other"],
+                                 "vm_usd": cvo.vm_monthly_cost_usd(m), "status": cvo.machine_status(m)}
+                             for m in (*cvo.MACHINE_TYPES, *cvo.machine_types_today())},
+                "tested": list(cvo.MACHINE_TYPES), "today": list(cvo.machine_types_today()),
+                "routes": [list(r) for r in CVO_ROUTES], "copies": cvo.data.value("google_cloud_cvo",
+                                                                                   "ha_mirror_copies", "copies"),
                 "disk_reads_per_read": path["disk_reads_per_read"],
                 "disk_writes_per_write": path["disk_writes_per_write"],
                 "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],
+                "nvram_bytes_per_byte_written": path["nvram_bytes_per_byte_written"],
+                "nvram": cvo.nvram_disk_limits(),
                 "limit_names": list(cvo.LIMITS), "reserve": cvo.reserve_share(),
                 "measured": {m: [{**cvo.workload_mix(n), "mb_per_s": cvo.measured(m, n)["mb_per_s"],
                                   "latency_ms": cvo.result_latency_ms(cvo.measured(m, n))} for n in cvo.WORKLOADS]
                              for m in cvo.MACHINE_TYPES},
-                "pd_iops_per_gib": per_gib["iops"], "pd_mibps_per_gib": per_gib["mibps"],
-                "pd_usd_per_gib": float(cvo.google_cloud.pd_monthly_cost_usd(1.0)),
-                "system_usd": cvo.system_disks_monthly_cost_usd()["total"]},
+                "disks": {d: {"iops_per_gib": cvo.google_cloud.pd_size_limits(1.0, d)["iops"],
+                              "mibps_per_gib": cvo.google_cloud.pd_size_limits(1.0, d)["mibps"],
+                              "usd_per_gib": float(cvo.google_cloud.pd_monthly_cost_usd(1.0, disk_type=d))}
+                          for d in cvo.google_cloud.DISK_TYPES},
+                "system_usd": {lay: cvo.system_disks_monthly_cost_usd(lay)["total"] for lay in cvo.LAYOUTS}},
         "eda": hpc_eda.latency_curves(),
         "vm": {"disk": VM_DISK, "disk_gib": azure_vm.limit(VM_DISK, "size", "GiB"),
                "disk_mb_per_s": azure_vm.limit(VM_DISK, "mb_per_s", "MB/s"),

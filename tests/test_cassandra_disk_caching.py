@@ -168,6 +168,25 @@ def test_p95_target():
     assert cas.max_threads_for_p95(20, 64, "None")["threads"] > r["threads"]
 
 
+def test_a_threads_for_p95_answer_says_how_it_stands_to_the_articles_points():
+    # The article: ReadOnly at 64 KiB read-ahead, P95 28.4 ms at 256 threads. The model allows 258 threads for 20 ms,
+    # more than 256: the answer is against a measurement, and says which
+    r = cas.max_threads_for_p95(20, 64, "ReadOnly")
+    assert r["threads"] > 256
+    assert r["measurement"] == "against what was measured"
+    assert r["measured_point"] == {"client_threads": 256.0, "p95_ms": 28.4}
+    # at 16 KiB the article's P95 points stop at 128 threads (the read-ahead chart): an answer above is beyond them
+    r16 = cas.max_threads_for_p95(20, 16, "ReadOnly")
+    assert r16["threads"] > 128 and r16["measurement"] == "beyond what was measured"
+    assert r16["measured_point"]["client_threads"] == 128
+    # uncached at 64 KiB, 10 ms: 248 threads, between measured points none of which contradicts it
+    assert cas.max_threads_for_p95(10, 64, "None")["measurement"] == "within what was measured"
+    # a read-ahead the article has no P95 point at, or inputs other than its setup: nothing to compare with
+    assert cas.max_threads_for_p95(20, 48, "None")["measurement"] == "not measured"
+    other = cas.max_threads_for_p95(20, 64, "None", write_share=0.2)
+    assert other["measurement"] == "not measured" and other["measured_point"] is None
+
+
 def test_scalar_in_scalar_out():
     p = cas.predict(128, 64, "ReadOnly")
     assert isinstance(p["ops_per_s"], float) and isinstance(p["binding"], str) and isinstance(p["extrapolated"], bool)

@@ -1,5 +1,6 @@
 """The Cassandra chapter's fits and their scores: eleven numbers from the charts, two percentile models scored on the
 charts left out of the fit, the lower one adopted, and a third model compared."""
+import pytest
 from numpy.testing import assert_allclose
 
 from storageperf.sources import cassandra_disk_caching as cas
@@ -85,3 +86,20 @@ BAD_INPUT = [
 
 def test_bad_input_is_named(bad_input):
     bad_input.check()
+
+
+def test_the_p95_error_band_is_the_left_out_charts_range_per_caching_mode():
+    for mode in cas.CACHING_MODES:
+        band = cas_fit.p95_error_band(mode)
+        errors = cas_fit.left_out("latency_p95")
+        mine = errors.loc[errors["caching"] == mode, "relative_error"]
+        assert (band["low"], band["high"], band["points"]) == (mine.min(), mine.max(), len(mine))
+        lo, hi = cas_fit.p95_band_ms(20.0, mode)   # model = measured (1 + e): measured = 20 / (1 + e)
+        assert lo == pytest.approx(20 / (1 + band["high"])) and hi == pytest.approx(20 / (1 + band["low"]))
+    # ReadOnly's error is about four times uncached's: one band for both would understate one and overstate the other
+    ratio = cas_fit.p95_error_band("ReadOnly")["median_abs"] / cas_fit.p95_error_band("None")["median_abs"]
+    assert ratio > 3
+    with pytest.raises(ValueError, match="caching must be one of None, ReadOnly; got 'ReadWrite'"):
+        cas_fit.p95_error_band("ReadWrite")
+    with pytest.raises(ValueError, match="p95_ms must be greater than 0 ms, got -1"):
+        cas_fit.p95_band_ms(-1, "None")

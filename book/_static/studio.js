@@ -540,40 +540,60 @@ function anfCool(F, w, level, n = 1, t = "regular") { // storageperf.studio._anf
               status: t === "regular" ? "generally available" : F.anf.volume_types[t].status[level]});
 }
 
-function cvoRow(F, w, machine) {
-  const M = F.cvo.machines[machine], K = F.cvo;
-  const needMb = conv(F, w.mibps, "MiB", "MB");
-  const r = w.read_share, b = conv(F, w.io_kib, "KiB", "MB");
-  const readRate = conv(F, M.read_mibps, "MiB", "MB");
-  const writeRate = conv(F, M.write_mibps, "MiB", "MB") / K.disk_bytes_per_byte_written;
-  const terms = [1 / (r * K.disk_reads_per_read / M.read_iops + (1 - r) * K.disk_writes_per_write / M.write_iops),
-                 r > 0 ? readRate / (r * b) : INF, r < 1 ? writeRate / ((1 - r) * b) : INF];
+// storageperf.sources.cvo_google_cloud.published_limit: the tightest of the disks' shared IOPS and throughput, the
+// NVRAM disk, the write egress and, for a pair, the mirror; a node of a pair writes its partner's writes too
+function cvoLimit(F, M, disk, layout, r, b) {
+  const K = F.cvo, L = M.limits[disk], k = layout === "HA pair" ? K.copies : 1;
+  const c = K.disk_bytes_per_byte_written * k, n = K.nvram_bytes_per_byte_written * k, aw = K.disk_writes_per_write * k;
+  const readRate = conv(F, L.read_mibps, "MiB", "MB"), writeRate = conv(F, L.write_mibps, "MiB", "MB") / c;
+  const written = (1 - r) * b, per = (ask, most) => (ask > 0 ? most / ask : INF);
+  const terms = [1 / (r * K.disk_reads_per_read / L.read_iops + (1 - r) * aw / L.write_iops),
+                 r > 0 ? readRate / (r * b) : INF, r < 1 ? writeRate / ((1 - r) * b) : INF,
+                 per((1 - r) * aw * n / c, K.nvram.write_iops), per(written * n, conv(F, K.nvram.write_mibps, "MiB", "MB")),
+                 per(written * c, M.write_egress_mb), per(written * (k - 1), M.other_egress_mb)];
   let j = 0;
   for (let i = 1; i < terms.length; i++) if (terms[i] < terms[j]) j = i;
-  const limit = conv(F, terms[j] * b, "MB", "MiB"), which = K.limit_names[j];
+  return [conv(F, terms[j] * b * k, "MB", "MiB"), K.limit_names[j]];
+}
+
+// storageperf.sources.cvo_google_cloud.data_disk_gib: the data after the reserve, or the disk the I/O needs
+function cvoDiskGib(F, needMb, cap, r, io, disk, layout) {
+  const K = F.cvo, D = K.disks[disk];
+  if (layout === "HA pair") return 2 * cvoDiskGib(F, needMb * (r / 2 + 1 - r), cap, r / 2 / (r / 2 + 1 - r), io, disk, "single node");
+  const ops = needMb / conv(F, io, "KiB", "MB");
+  const ioGib = Math.max(ops / D.iops_per_gib, Math.max(r, 1 - r) * conv(F, needMb, "MB", "MiB") / D.mibps_per_gib);
+  return Math.max(conv(F, cap, "TiB", "GiB") / (1 - K.reserve), ioGib);
+}
+
+function cvoRow(F, w, machine, disk = "pd-ssd", layout = "single node") {
+  const K = F.cvo, M = K.machines[machine], tested = K.tested.includes(machine), pair = layout === "HA pair";
+  const needMb = conv(F, w.mibps, "MiB", "MB");
+  const r = w.read_share, b = conv(F, w.io_kib, "KiB", "MB");
+  const [limit, which] = cvoLimit(F, M, disk, layout, r, b);
   const cap = w.capacity_end_tib;
+  const allowed = tested ? "TR-4816's licence allowed" : "NetApp allows on disks alone today";
+  const unpriced = "licence price not published" + (pair ? "; the mediator's VM not priced" : "");
   let binding, ok;
-  if (w.mibps > limit) { binding = `the need is above the machine's ${which}, ${mib(limit)}`; ok = false; }
-  else if (cap > M.max_tib) { binding = `the data, ${fmt(cap, 1)} TiB, is above the ${fmt(M.max_tib, 0)} TiB TR-4816's licence allowed`; ok = false; }
-  else { binding = `${which} of the machine type, ${mib(limit)}; licence price not published`; ok = true; }
+  if (w.mibps > limit) { binding = `the need is above the ${pair ? "pair" : "machine"}'s ${which}, ${mib(limit)}`; ok = false; }
+  else if (cap > M.max_tib) { binding = `the data, ${fmt(cap, 1)} TiB, is above the ${fmt(M.max_tib, 0)} TiB ${allowed}`; ok = false; }
+  else { binding = `${which} of the machine type, ${mib(limit)}; ${unpriced}`; ok = true; }
   let latency = [NaN, "none"];
-  for (const got of K.measured[machine]) { // TR-4816 measured this mix at a load at least the need's: its latency there
+  for (const got of tested ? K.measured[machine] : []) { // TR-4816 measured this mix at a load at least the need's: its latency there
     if (got.block_size_kib === w.io_kib && got.read_share === w.read_share && got.access === w.access && conv(F, w.need_mibps, "MiB", "MB") <= got.mb_per_s) latency = [got.latency_ms, "measured"];
   }
   if (ok && w.latency_ms !== null && latency[1] === "measured" && latency[0] > w.latency_ms) {
     binding = `TR-4816 measured ${gfmt(latency[0])} ms at this mix, above the bound`; ok = false;
   }
-  const dataGib = conv(F, cap, "TiB", "GiB");
-  const ops = needMb / conv(F, w.io_kib, "KiB", "MB");
-  const ioGib = Math.max(ops / K.pd_iops_per_gib, Math.max(r, 1 - r) * conv(F, needMb, "MB", "MiB") / K.pd_mibps_per_gib);
-  const diskGib = Math.max(dataGib / (1 - K.reserve), ioGib);
-  const vm = M.vm_usd === null ? NaN : M.vm_usd;
-  const usd = vm + diskGib * K.pd_usd_per_gib + K.system_usd;
+  const diskGib = cvoDiskGib(F, needMb, cap, r, w.io_kib, disk, layout);
+  const vm = M.vm_usd === null ? NaN : M.vm_usd * (pair ? K.copies : 1);
+  const usd = vm + diskGib * K.disks[disk].usd_per_gib + K.system_usd[layout];
   if (ok && !Number.isFinite(usd)) binding += "; no price for the machine type";
-  return row({option: `Cloud Volumes ONTAP, ${machine}`, platform: CVO, chapter: "cvo-google-cloud", feasible: ok,
+  const facts = "cvo_google_cloud_setup google_cloud_cvo google_cloud_cvo_machine_types google_cloud_prices google_cloud_limits"
+    + (tested ? "" : " google_cloud_machine_limits google_cloud_machine_types");
+  return row({option: `Cloud Volumes ONTAP, ${machine}` + (tested ? "" : `, ${disk}` + (pair ? ", HA pair" : "")),
+              platform: CVO, chapter: "cvo-google-cloud", feasible: ok,
               binding, limit, need: w.mibps, monthly_usd: usd, months: w.months,
-              provisioned_tib: conv(F, diskGib, "GiB", "TiB"),
-              facts: "cvo_google_cloud_setup google_cloud_cvo google_cloud_prices google_cloud_limits",
+              provisioned_tib: conv(F, diskGib, "GiB", "TiB"), facts, status: M.status,
               price_complete: false, latency});
 }
 
@@ -650,15 +670,18 @@ function withClients(F, row, w, bound) {
 }
 
 // storageperf.studio.certainty: 0 sold, 1 preview, 2 no longer sold to a new subscription
-const certainty = (status) => (status === "preview" ? 1 : status.startsWith("End of Life") || status.startsWith("Retired") ? 2 : 0);
+function certainty(F, status) {
+  for (const [start, rank] of Object.entries(F.certainty)) if (status === start || status.startsWith(start + ":")) return rank;
+  throw new Error(`status must be one of ${Object.keys(F.certainty).join(", ")}; got ${status}`);
+}
 
 // storageperf.studio.latency_tier: 0 known, 1 extrapolated, 2 not known
 export const latencyTier = (basis) => (basis === "measured" || basis === "model inside the measured range" ? 0 : basis === "extrapolated" ? 1 : 2);
 
-export function rank(rows, latencyBound = false) { // storageperf.studio.rank
+export function rank(F, rows, latencyBound = false) { // storageperf.studio.rank
   const key = rows.map((r, i) => ({r, i, group: r.feasible && r.price_complete && Number.isFinite(r.horizon_usd) ? 0 : r.feasible ? 1 : 2,
                                    latency: latencyBound ? latencyTier(r.latency_basis) : 0, beyond: r.extrapolated ? 1 : 0,
-                                   usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, certainty: certainty(r.status)}));
+                                   usd: Number.isFinite(r.horizon_usd) ? Math.floor(r.horizon_usd * 100 + 0.5) : INF, certainty: certainty(F, r.status)}));
   key.sort((a, b) => a.group - b.group || a.latency - b.latency || a.beyond - b.beyond
     || (a.usd < b.usd ? -1 : a.usd > b.usd ? 1 : 0) || a.certainty - b.certainty || a.i - b.i);
   return key.map((k) => k.r);
@@ -697,12 +720,16 @@ export function options(F, input) {
     if (n > 1) rows.push(anfCool(F, w, level, n));
   }
   if (F.anf.cool.volume_types.includes("large")) for (const level of F.anf.cool.levels) rows.push(anfCool(F, w, level, 1, "large"));
-  for (const m of Object.keys(F.cvo.machines)) rows.push(cvoRow(F, w, m));
+  for (const m of F.cvo.tested) rows.push(cvoRow(F, w, m));
   const bound = w.clients === null ? null : clientLimit(F, w);
   const judged = rows.map((r) => judge(F, r, w, bound));
   for (const [series, disk] of F.vm.routes) { // a series' smallest size that carries it, or its largest
     const js = F.vm.series[series].map((v) => judge(F, vmRow(F, w, v, disk), w, bound));
     judged.push(js.find((r) => r.feasible) ?? js[js.length - 1]);
   }
-  return rank(judged, w.latency_ms !== null);
+  for (const [layout, disk] of F.cvo.routes) { // the same for Cloud Volumes ONTAP on the machine types sold today
+    const js = F.cvo.today.map((m) => judge(F, cvoRow(F, w, m, disk, layout), w, bound));
+    judged.push(js.find((r) => r.feasible) ?? js[js.length - 1]);
+  }
+  return rank(F, judged, w.latency_ms !== null);
 }

@@ -31,6 +31,8 @@ References
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .. import checks, data
@@ -59,6 +61,7 @@ SUSTAINED_USE_FAMILIES = ("n1",)
 EGRESS_LIMIT = "write egress cap"
 
 
+@functools.cache
 def _price_rows():
     table = data.load(_PRICES)
     n2 = table[table["id"].str.fullmatch(r"n2s\d+_hour_2025")]
@@ -129,7 +132,7 @@ def vm_monthly_cost_usd(machine_type, sustained_use=True):
     (907.7, 1134.34)
     """
     rows = _price_rows()
-    checks.choice("machine_type", machine_type, sorted(rows))
+    checks.choice("machine_type", machine_type, machine_types_priced())
     checks.boolean("sustained_use", sustained_use)
     if sustained_use and machine_type.startswith("n2-"):
         return data.value(_PRICES, _N2_MONTH_ROW.format(machine_type.rsplit("-", 1)[1]), "USD per month")
@@ -249,6 +252,7 @@ def pd_size_needed_gib(iops=0.0, mibps=0.0, disk_type="pd-ssd"):
     return checks.scalar_or_array(np.maximum(need_iops / per_gib["iops"], need_mib / per_gib["mibps"]))
 
 
+@functools.cache
 def machine_types():
     """The machine types sold today whose Persistent Disk limits the guide holds, fewest vCPUs first."""
     table = data.load(_MACHINES)
@@ -269,7 +273,11 @@ def machine_type(name):
     >>> machine_type("n2-standard-16")
     {'vcpu': 16.0, 'memory_gib': 64.0, 'egress_gbps': 32.0}
     """
-    checks.choice("machine_type", name, machine_types())
+    return dict(_machine_type(checks.choice("machine_type", name, machine_types())))
+
+
+@functools.cache
+def _machine_type(name):
     rows = data.load(_MACHINES).set_index("id")
     short = "n2s" + name.rsplit("-", 1)[1]
     return {key: float(rows.loc[f"{short}_{row}", "value"]) for key, row in
@@ -293,11 +301,17 @@ def machine_pd_limits(name, disk_type="pd-ssd"):
 
     Examples
     --------
-    >>> machine_pd_limits("n2-standard-32")["read_iops"], machine_pd_limits("n2-standard-32", "pd-balanced")["read_iops"]
+    >>> ssd, balanced = machine_pd_limits("n2-standard-32"), machine_pd_limits("n2-standard-32", "pd-balanced")
+    >>> ssd["read_iops"], balanced["read_iops"]
     (60000.0, 50000.0)
     """
-    vcpu = machine_type(name)["vcpu"]
-    checks.choice("disk_type", disk_type, DISK_TYPES)
+    checks.choice("machine_type", name, machine_types())
+    return dict(_machine_pd_limits(name, checks.choice("disk_type", disk_type, DISK_TYPES)))
+
+
+@functools.cache
+def _machine_pd_limits(name, disk_type):
+    vcpu = _machine_type(name)["vcpu"]
     rows = data.load(_MACHINE_LIMITS)
     rows = rows[(rows["family"] == name.split("-")[0]) & (rows["disk_type"] == disk_type)
                 & (rows["min_vcpu"] <= vcpu)].sort_values("min_vcpu")
@@ -305,6 +319,7 @@ def machine_pd_limits(name, disk_type="pd-ssd"):
     return {k: float(row[k]) for k in ("read_iops", "write_iops", "read_mibps", "write_mibps")}
 
 
+@functools.cache
 def _egress_row(vcpu, prefix):
     rows = data.load(_LIMITS)
     rows = rows[rows["id"].str.startswith(prefix) & (rows["min_vcpu"] <= vcpu)].sort_values("min_vcpu")

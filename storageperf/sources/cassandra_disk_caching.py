@@ -925,7 +925,9 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
     dict
         ``threads`` (0 if even one thread's P95 is over the target, ``inf`` if no ceiling binds) [-];
         ``ops_per_s`` at that many threads [1/s]; ``p95_light_ms``, the P95 before any wait [ms];
-        ``extrapolated``, ``outside`` as in :func:`predict`.
+        ``extrapolated``, ``outside`` as in :func:`predict`; ``measurement``, how the answer stands to the article's
+        P95 points at this caching mode and read-ahead (:data:`P95_MEASUREMENT`), and ``measured_point``, the point
+        that says so (``client_threads``, ``p95_ms``; None where none was measured).
 
     Notes
     -----
@@ -939,8 +941,14 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
     Uncached at 64 KiB, for a P95 of at most 10 ms:
 
     >>> r = max_threads_for_p95(10, 64, "None")
-    >>> round(r["threads"]), round(r["ops_per_s"], -2), r["extrapolated"]
-    (248, 51000.0, False)
+    >>> round(r["threads"]), round(r["ops_per_s"], -2), r["extrapolated"], r["measurement"]
+    (248, 51000.0, False, 'within what was measured')
+
+    ReadOnly for 20 ms: the model's 258 threads are against the article, which measured 28.4 ms at 256:
+
+    >>> r = max_threads_for_p95(20, 64, "ReadOnly")
+    >>> round(r["threads"]), r["measurement"], r["measured_point"]
+    (258, 'against what was measured', {'client_threads': 256.0, 'p95_ms': 28.4})
     """
     target = checks.positive("p95_target_ms", p95_target_ms, "ms", one=True)
     checks.in_range("read_ahead_kb", read_ahead_kb, 0.0, np.inf, "KiB")
@@ -962,7 +970,31 @@ def max_threads_for_p95(p95_target_ms, read_ahead_kb, caching, **inputs):
         threads = ceiling * (light["light_load_latency_ms"] + (target - p95_light) / slope) / units.MS_PER_S
     at = predict(max(threads, 1.0), read_ahead_kb, caching, **inputs) if np.isfinite(threads) else light
     return {"threads": threads, "ops_per_s": at["ops_per_s"] if threads >= 1 else 0.0, "p95_light_ms": p95_light,
-            "extrapolated": at["extrapolated"], "outside": at["outside"]}
+            "extrapolated": at["extrapolated"], "outside": at["outside"],
+            **_against_p95_points(threads, target, read_ahead_kb, caching, inputs)}
+
+
+#: How an answer of :func:`max_threads_for_p95` stands to the article's P95 points at its caching mode and
+#: read-ahead: a measured point at no more threads is over the target; the answer is above every point measured; it
+#: is within them; the article has no point there (another read-ahead, or other inputs than its setup's).
+P95_MEASUREMENT = ("against what was measured", "beyond what was measured", "within what was measured",
+                   "not measured")
+
+
+def _against_p95_points(threads, target, read_ahead_kb, caching, inputs):
+    pts = measured_points("latency_p95")
+    pts = pts[(pts["caching"] == caching) & (pts["read_ahead_kb"] == read_ahead_kb)].sort_values("client_threads")
+    if inputs or pts.empty:
+        return {"measurement": P95_MEASUREMENT[3], "measured_point": None}
+    over = pts[(pts["client_threads"] <= threads) & (pts["measured"] > target)]
+    if not over.empty:
+        kind, row = P95_MEASUREMENT[0], over.iloc[0]
+    elif threads > pts["client_threads"].max():
+        kind, row = P95_MEASUREMENT[1], pts.iloc[-1]
+    else:   # the first point at or above the answer, which is at or under the target or above it as it should
+        kind, row = P95_MEASUREMENT[2], pts[pts["client_threads"] >= threads].iloc[0]
+    return {"measurement": kind,
+            "measured_point": {"client_threads": float(row["client_threads"]), "p95_ms": float(row["measured"])}}
 
 
 def crossover_read_ahead(table, client_threads, column="measured"):

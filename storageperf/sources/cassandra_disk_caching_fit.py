@@ -24,6 +24,7 @@ from .. import checks
 from .._cache import cached
 from ..concepts import compare, fitting
 from ..platforms import azure_vm
+from ..platforms.azure_vm import CACHING_MODES
 from .cassandra_disk_caching import (
     ARTICLE_CHARTS,
     METRICS,
@@ -310,6 +311,53 @@ def _left_out(metric, model):
         c = comparison(metric, _fit_models(found), model)
         parts.append(c[c["chart"] == chart])
     return pd.concat(parts).reset_index(drop=True)
+
+
+def p95_error_band(caching, model=None):
+    """The range of the P95 model's errors on the charts left out of its fit, for one caching mode.
+
+    Parameters
+    ----------
+    caching : {"None", "ReadOnly"}
+    model : {"linear", "mixture"}, optional
+        The percentile model (:data:`PERCENTILE_MODELS`); the adopted one by default.
+
+    Returns
+    -------
+    dict
+        ``low`` and ``high``: the least and most signed relative error (model over measured, less 1) of
+        :func:`left_out` for P95 at the mode [-]; ``median_abs``, the median of its absolute value [-]; ``points``.
+        A predicted P95 ``p`` stands for a measurement between ``p / (1 + high)`` and ``p / (1 + low)``
+        (:func:`p95_band_ms`), the range the left-out charts spanned, not a confidence interval.
+
+    Notes
+    -----
+    Fitted per mode because the errors differ by mode: ReadOnly's median error is several times uncached's.
+
+    Examples
+    --------
+    >>> [round(p95_error_band(m)["median_abs"], 2) for m in ("None", "ReadOnly")]
+    [0.08, 0.31]
+    """
+    checks.choice("caching", caching, CACHING_MODES)
+    table = left_out("latency_p95", model)
+    e = table.loc[table["caching"] == caching, "relative_error"].to_numpy(dtype=float)
+    return {"low": float(e.min()), "high": float(e.max()), "median_abs": float(np.median(np.abs(e))),
+            "points": int(e.size)}
+
+
+def p95_band_ms(p95_ms, caching, model=None):
+    """The P95 a measurement would give, from a predicted one, over the range of :func:`p95_error_band`. [ms]
+
+    Examples
+    --------
+    >>> lo, hi = p95_band_ms(20.0, "ReadOnly")
+    >>> lo < 20 < hi
+    True
+    """
+    p = checks.positive("p95_ms", p95_ms, "ms", one=True)
+    band = p95_error_band(caching, model)
+    return p / (1 + band["high"]), p / (1 + band["low"])
 
 
 def agreement():

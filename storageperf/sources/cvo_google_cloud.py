@@ -116,13 +116,12 @@ def machine_status(machine_type):
     Examples
     --------
     >>> machine_status("custom-4-16384")
-    'no longer supported for new systems (tested in TR-4816, 2020)'
+    'no longer supported for new systems: tested in TR-4816 (2020)'
     >>> machine_status("n2-standard-16")
     'supported for new systems'
     """
-    table = data.load(_STATUS).set_index("machine_type")
     checks.choice("machine_type", machine_type, (*MACHINE_TYPES, *machine_types_today()))
-    return str(table.loc[machine_type, "status"])
+    return str(data.load(_STATUS).set_index("machine_type").loc[machine_type, "status"])
 #: NetApp's documented layout of a node today (``data/platforms/google_cloud_cvo.csv``).
 _CVO = "google_cloud_cvo"
 _PER_WRITE = "disk writes per client write"
@@ -240,11 +239,17 @@ def machine_limits(machine_type, disk_type="pd-ssd"):
     --------
     >>> machine_limits("n1-standard-32")["read_iops"], machine_limits("n1-standard-32")["read_mibps"]
     (60000.0, 1200.0)
-    >>> machine_limits("n2-standard-32", "pd-balanced")["write_iops"], machine_limits("n2-standard-32")["max_storage_tib"]
+    >>> today = machine_limits("n2-standard-32", "pd-balanced")
+    >>> today["write_iops"], today["max_storage_tib"]
     (50000.0, 256.0)
     """
     checks.choice("machine_type", machine_type, (*MACHINE_TYPES, *machine_types_today()))
     checks.choice("disk_type", disk_type, google_cloud.DISK_TYPES)
+    return dict(_machine_limits(machine_type, disk_type))
+
+
+@functools.cache
+def _machine_limits(machine_type, disk_type):
     if machine_type not in MACHINE_TYPES:
         kind = google_cloud.machine_type(machine_type)
         return {**google_cloud.machine_pd_limits(machine_type, disk_type), "vcpu": kind["vcpu"],
@@ -595,7 +600,8 @@ def implied_block_size_kib():
 
 
 #: An HA pair's system disks: (row of their count, row of each one's size, disk type) [5]_.
-HA_SYSTEM_DISKS = {"boot": ("ha_boot_disks", "boot_disk_size", "ssd"), "root": ("ha_root_disks", "root_disk_size", "ssd"),
+HA_SYSTEM_DISKS = {"boot": ("ha_boot_disks", "boot_disk_size", "ssd"),
+                   "root": ("ha_root_disks", "root_disk_size", "ssd"),
                    "nvram": ("ha_nvram_disks", "nvram_disk_size", "ssd"),
                    "cores": ("ha_core_disks", "core_disk_size", "standard"),
                    "mediator": (None, "ha_mediator_disk_size", "standard"),
