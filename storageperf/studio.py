@@ -1058,9 +1058,9 @@ def facts():
                                             for d in cvo.google_cloud.DISK_TYPES
                                             if m in cvo.machine_types_today() or d == "pd-ssd"},
                                  "max_tib": cvo.machine_limits(m)["max_storage_tib"],
-                                 "write_egress_mb": cvo.google_cloud.pd_write_egress_mb_per_s(
+                                 "write_egress_mb_per_s": cvo.google_cloud.pd_write_egress_mb_per_s(
                                      cvo.machine_limits(m)["vcpu"]),
-                                 "other_egress_mb": cvo.google_cloud.egress_cap_mb_per_s(
+                                 "other_egress_mb_per_s": cvo.google_cloud.egress_cap_mb_per_s(
                                      cvo.machine_limits(m)["vcpu"])["other"],
                                  "vm_usd": cvo.vm_monthly_cost_usd(m), "status": cvo.machine_status(m)}
                              for m in (*cvo.MACHINE_TYPES, *cvo.machine_types_today())},

@@ -142,6 +142,53 @@ def test_a_vm_series_row_is_its_smallest_size_that_carries_the_workload_at_that_
     assert row["monthly_usd"] != row["monthly_usd"] and f"no price for the VM in {gov}" in row["binding"]
 
 
+def _cvo_route_row(o, layout, disk):
+    """The studio's row for a Cloud Volumes ONTAP route sold today, and its machine type."""
+    rows = o[o["option"].str.fullmatch(rf"Cloud Volumes ONTAP, n2-standard-\d+, {disk}"
+                                       + (", HA pair" if layout == "HA pair" else ""))]
+    assert len(rows) == 1, (layout, disk, o["option"].tolist())
+    return rows.iloc[0], rows.iloc[0]["option"].split(", ")[1]
+
+
+@pytest.mark.parametrize("layout, disk", studio.CVO_ROUTES)
+def test_a_cvo_route_row_is_its_smallest_type_sold_today_that_carries_it_at_the_chapters_limit_and_price(layout, disk):
+    # against the CVO chapter's own answers: published_limit in the studio's write path, data_disk_gib and
+    # monthly_cost_usd, for each N2 type NetApp supports for new systems
+    path = cvo.current_write_path(disk_writes_per_write="layout")
+    for mibps, io_kib, share in ((300, 8, 0.8), (1500, 8, 0.8), (600, 256, 1.0), (150, 64, 0.0), (20, 4, 0.5)):
+        w = studio.workload(4, mibps=mibps, io_kib=io_kib, read_share=share)
+        row, m = _cvo_route_row(studio.options(4, mibps=mibps, io_kib=io_kib, read_share=share), layout, disk)
+        limits = {t: cvo.published_limit(t, share, io_kib, **path, disk_type=disk, layout=layout)
+                  for t in cvo.machine_types_today()}
+        carry = [w["mibps"] <= float(limits[t]["mibps"]) for t in cvo.machine_types_today()]
+        assert m == (cvo.machine_types_today()[carry.index(True)] if any(carry) else cvo.machine_types_today()[-1])
+        assert row["feasible"] == any(carry) and row["status"] == "supported for new systems"
+        assert row["limit_mibps"] == pytest.approx(float(limits[m]["mibps"]), rel=1e-12)
+        if row["feasible"]:
+            need_mb = float(studio.units.convert(w["mibps"], "MiB/s", "MB/s"))
+            gib = cvo.data_disk_gib(need_mb, w["capacity_end_tib"], share, io_kib, disk, layout)
+            usd = cvo.monthly_cost_usd(m, gib, disk_type=disk, layout=layout)["total"]
+            assert row["monthly_usd"] == pytest.approx(usd, rel=1e-12) and not row["price_complete"]
+        else:
+            assert limits[m]["binding"] in row["binding"]
+
+
+def test_cvo_rows_offer_a_priced_type_sold_today_and_say_what_holds_the_larger_need():
+    # 4 TiB of 8 KiB I/O, 80 % reads: at 300 MiB/s an N2 type sold today carries it, with a price; at 1,500 MiB/s none
+    # does, single node or pair, and the rows say why: the NVRAM disk's write IOPS or the disks' own IOPS
+    small = studio.options(4, mibps=300, io_kib=8, read_share=0.8)
+    today = small[(small["platform"] == studio.CVO) & small["feasible"]
+                  & small["status"].map(studio.certainty).eq(0)]
+    assert len(today) and np.isfinite(today["monthly_usd"]).all()
+    big = studio.options(4, mibps=1500, io_kib=8, read_share=0.8)
+    cvo_rows = big[big["platform"] == studio.CVO]
+    assert not cvo_rows["feasible"].any()
+    assert cvo_rows["binding"].str.contains("NVRAM disk write IOPS").sum() >= 2
+    # the types TR-4816 tested are marked as no longer offered for new systems, and rank after those sold
+    tested = cvo_rows[cvo_rows["option"].isin([f"Cloud Volumes ONTAP, {m}" for m in cvo.MACHINE_TYPES])]
+    assert len(tested) == 3 and tested["status"].map(studio.certainty).eq(2).all()
+
+
 def test_premium_ssd_v2_set_to_the_need_carries_what_striped_p30_cannot_on_a_size_sold_today():
     # 4 TiB, 1,500 MiB/s of 8 KiB I/O, 80 % reads: 240,000 operations a second at the default target, above every
     # Edsv6 size's uncached Premium SSD IOPS; the sizes' own limits for Premium SSD v2 are higher
@@ -370,6 +417,11 @@ def edge_workloads():
             for access in anf.ACCESS_PATTERNS:   # the latency is TR-4816's only at the mix's own pattern
                 edges.append({"capacity_tib": 1, "mibps": need, "io_kib": mix["block_size_kib"], "access": access,
                               "read_share": mix["read_share"], **({} if bound is None else {"latency_ms": bound})})
+    # Cloud Volumes ONTAP today: each of its limits binds somewhere (the disks, the NVRAM disk on writes, a pair)
+    for mibps, io, share in ((300, 8, 0.8), (1500, 8, 0.8), (200, 64, 0.0), (230, 256, 0.0), (900, 64, 1.0),
+                             (2000, 1024, 1.0), (100, 4, 0.5)):
+        edges.append({"capacity_tib": 4, "mibps": mibps, "io_kib": io, "read_share": share, "target_utilization": 1.0})
+    edges.append({"capacity_tib": 300, "mibps": 100, "io_kib": 64, "read_share": 0.7})   # above 256 TiB on disks
     # each pattern at its measured sizes and between and beyond them: the curves are read apart, never blended
     for size in (2, 4, 6, 8, 32, 64, 100, 256, 1024):
         for access in (*anf.ACCESS_PATTERNS, None):

@@ -550,7 +550,7 @@ function cvoLimit(F, M, disk, layout, r, b) {
   const terms = [1 / (r * K.disk_reads_per_read / L.read_iops + (1 - r) * aw / L.write_iops),
                  r > 0 ? readRate / (r * b) : INF, r < 1 ? writeRate / ((1 - r) * b) : INF,
                  per((1 - r) * aw * n / c, K.nvram.write_iops), per(written * n, conv(F, K.nvram.write_mibps, "MiB", "MB")),
-                 per(written * c, M.write_egress_mb), per(written * (k - 1), M.other_egress_mb)];
+                 per(written * c, M.write_egress_mb_per_s), per(written * (k - 1), M.other_egress_mb_per_s)];
   let j = 0;
   for (let i = 1; i < terms.length; i++) if (terms[i] < terms[j]) j = i;
   return [conv(F, terms[j] * b * k, "MB", "MiB"), K.limit_names[j]];
