@@ -61,15 +61,19 @@ LATENCY_BASES = ("measured", "model inside the measured range", "extrapolated", 
 #: The self-managed server's disk: the Premium SSD size of the guide's Cassandra measurements.
 VM_DISK = "P30"
 #: The VM series a self-managed server is sized on, each its sizes smallest first: the Cassandra measurements'
-#: (DSv2, End of Life) and the Edsv6 family sold today (uncached limits only). A series gives one row, its smallest
-#: size that carries the workload: within a series a larger size never costs less.
-VM_SERIES = {"DSv2": azure_vm.DISK_SIZES, "Edsv6": azure_vm.UNCACHED_SIZES}
+#: (DSv2, End of Life), the Edsv6 family sold today (uncached limits only) and the storage-optimized Lsv3 and Lasv3
+#: families (local NVMe disks). A series gives one row, its smallest size that carries the workload: within a series
+#: a larger size never costs less.
+VM_SERIES = {"DSv2": azure_vm.DISK_SIZES, "Edsv6": azure_vm.UNCACHED_SIZES, "Lsv3": azure_vm.FAMILIES["Lsv3"],
+             "Lasv3": azure_vm.FAMILIES["Lasv3"]}
 VM_SIZES = tuple(size for sizes in VM_SERIES.values() for size in sizes)
 #: The disks a self-managed server's data is on: the measured Premium SSD size, striped, and Premium SSD v2, set to the
 #: need (sold with the Edsv6 sizes, whose size table gives its limits).
 VM_V2 = "Premium SSD v2"
+#: The data on an L-series size's own NVMe disks (:func:`storageperf.platforms.azure_vm.local_nvme`).
+VM_NVME = "local NVMe"
 #: The rows a self-managed server gives: (series, disk), each the series' smallest size that carries the workload.
-VM_ROUTES = (("DSv2", VM_DISK), ("Edsv6", VM_DISK), ("Edsv6", VM_V2))
+VM_ROUTES = (("DSv2", VM_DISK), ("Edsv6", VM_DISK), ("Edsv6", VM_V2), ("Lsv3", VM_NVME), ("Lasv3", VM_NVME))
 #: Cloud Volumes ONTAP on the machine types sold today: one row a layout and data disk type, its smallest type
 #: that carries the workload (or its largest, which says why not).
 CVO_ROUTES = tuple((layout, disk) for layout in cvo.LAYOUTS for disk in cvo.google_cloud.DISK_TYPES)
@@ -695,10 +699,45 @@ def _cvo(w, machine_type, disk="pd-ssd", layout="single node"):
                 price_complete=False, latency=latency)
 
 
+def _nvme(w, vm_size):
+    """A self-managed server on an L-series size's own NVMe disks: the data must fit them; bounded by their IOPS and
+    throughput and the VM's network for the reads; priced for the VM, the disks included. The disks are temporary, so
+    a database on them keeps replicas on other nodes, which the row does not price."""
+    d = azure_vm.local_nvme(vm_size)
+    io_mb = float(units.convert(w["io_kib"], "KiB", "MB"))
+    facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_series_status:{vm_size}", f"azure_vm_prices:{vm_size}"]
+    name = f"Self-managed server, {vm_size} with {VM_NVME} disks"
+    status = azure_vm.sale_status(vm_size)["text"]
+    what = f"{d['disks']:g} x {float(units.convert(d['disk_tib'], 'TiB', 'TB')):g} TB {VM_NVME}"
+    if w["capacity_end_tib"] > d["capacity_tib"] * (1 + 1e-12):
+        return _row(name, VM, "cassandra-disk-caching", False,
+                    f"the data, {w['capacity_end_tib']:,.1f} TiB, is above its {what}, {d['capacity_tib']:,.1f} TiB",
+                    math.nan, w["mibps"], math.nan, w["months"], math.nan, facts, status=status, price_complete=False)
+    network = azure_vm.limit(vm_size, "network", "MB/s")
+    limit_mb, which, kind = min(
+        (d["mb_per_s"], "NVMe", "throughput"), (d["iops"] * io_mb, "NVMe", "IOPS"),
+        (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
+        key=lambda limit: limit[0])
+    limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
+    ok = w["mibps"] <= limit * (1 + 1e-12)
+    usd = (azure_vm.vm_monthly_cost_usd(vm_size, w["region"]) if w["region"] in azure_vm.price_regions()
+           else math.nan)
+    price = (f"the VM ${usd:,.0f} a month, its disks included" if math.isfinite(usd)
+             else f"no price for the VM in {w['region']} in the guide")
+    binding = ((f"{what}: the {which} {kind} limit, {_mib(limit)}; {price}; the disks are temporary, so a database "
+                f"keeps replicas on other nodes, not priced here") if ok
+               else f"the need is above the {which} {kind} limit, {_mib(limit)}")
+    return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], usd, w["months"],
+                d["capacity_tib"], facts, status=status, price_complete=False)
+
+
 def _vm(w, vm_size, disk=VM_DISK):
     """A self-managed file server on an Azure VM, uncached: Premium SSD disks (``disk``, :data:`VM_DISK`) striped
     together on a size of the guide's Cassandra measurements (End of Life) or of the Edsv6 family sold today, or
-    Premium SSD v2 disks (:data:`VM_V2`) set to the need on an Edsv6 size."""
+    Premium SSD v2 disks (:data:`VM_V2`) set to the need on an Edsv6 size; or an L-series size's own NVMe disks
+    (:data:`VM_NVME`, :func:`_nvme`)."""
+    if disk == VM_NVME:
+        return _nvme(w, vm_size)
     # the need at the target utilization, in bytes and in operations a second (each I/O of io_kib)
     need_mb, io_mb = float(units.convert(w["mibps"], "MiB/s", "MB/s")), float(units.convert(w["io_kib"], "KiB", "MB"))
     cap_gib = float(units.convert(w["capacity_end_tib"], "TiB", "GiB"))
@@ -1095,9 +1134,11 @@ def facts():
                              **({"v2_mb_per_s": azure_vm.limit(v, "v2_ultra_mb_per_s", "MB/s"),
                                  "v2_iops": azure_vm.limit(v, "v2_ultra_iops", "IOPS")}
                                 if v in azure_vm.UNCACHED_SIZES else {}),
+                             **({"nvme": azure_vm.local_nvme(v)} if v in azure_vm.NVME_SIZES else {}),
                              "usd_hour": {r: usd for r in azure_vm.price_regions()
                                           if math.isfinite(usd := azure_vm.hourly_price_usd(v, r))}}
                          for v in VM_SIZES},
+               "nvme": VM_NVME,
                "series": {k: list(v) for k, v in VM_SERIES.items()}, "routes": [list(r) for r in VM_ROUTES],
                "v2": azure_vm.premium_v2_rules()},
     }

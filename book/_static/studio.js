@@ -607,7 +607,34 @@ function premiumV2(R, cap, iops, mb) {
   return {n, size, iops: iopsEach, mb: mbEach};
 }
 
+// storageperf.studio._nvme: an L-series size's own NVMe disks, temporary, the VM's price their price
+function nvmeRow(F, w, size) {
+  const S = F.vm.sizes[size], d = S.nvme, ioMb = conv(F, w.io_kib, "KiB", "MB");
+  const name = `Self-managed server, ${size} with ${F.vm.nvme} disks`;
+  const base = {option: name, platform: VM, chapter: "cassandra-disk-caching", need: w.mibps, months: w.months,
+                facts: `azure_vm_limits:${size} azure_vm_series_status:${size} azure_vm_prices:${size}`,
+                price_complete: false, status: S.status};
+  const what = `${gfmt(d.disks)} x ${gfmt(conv(F, d.disk_tib, "TiB", "TB"))} TB ${F.vm.nvme}`;
+  if (w.capacity_end_tib > d.capacity_tib * (1 + 1e-12)) {
+    return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN,
+                binding: `the data, ${fmt(w.capacity_end_tib, 1)} TiB, is above its ${what}, ${fmt(d.capacity_tib, 1)} TiB`});
+  }
+  const candidates = [[d.mb_per_s, "NVMe", "throughput"], [d.iops * ioMb, "NVMe", "IOPS"],
+                      [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
+  let best = candidates[0];
+  for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
+  const [limitMb, which, kind] = best;
+  const limit = conv(F, limitMb, "MB", "MiB");
+  const ok = w.mibps <= limit * (1 + 1e-12);
+  const hourly = S.usd_hour[w.region], usd = hourly === undefined ? NaN : hourly * F.hours_per_month;
+  const price = Number.isFinite(usd) ? `the VM $${fmt(usd, 0)} a month, its disks included` : `no price for the VM in ${w.region} in the guide`;
+  const binding = ok ? `${what}: the ${which} ${kind} limit, ${mib(limit)}; ${price}; the disks are temporary, so a database keeps replicas on other nodes, not priced here`
+    : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
+  return row({...base, feasible: ok, binding, limit, monthly_usd: usd, provisioned_tib: d.capacity_tib});
+}
+
 function vmRow(F, w, size, disk) {
+  if (disk === F.vm.nvme) return nvmeRow(F, w, size);
   const V = F.vm, S = F.vm.sizes[size], v2 = disk !== V.disk;
   const needMb = conv(F, w.mibps, "MiB", "MB"), ioMb = conv(F, w.io_kib, "KiB", "MB");
   const cap = conv(F, w.capacity_end_tib, "TiB", "GiB");

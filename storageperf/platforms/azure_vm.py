@@ -91,6 +91,8 @@ DISK_SIZES = ("Standard_DS12_v2", "Standard_DS13_v2", "Standard_DS14_v2", "Stand
 UNCACHED_SIZES = FAMILIES["Edsv6"]
 #: Each of :data:`DISK_SIZES` and the size sold today with its vCPUs, its successor.
 SUCCESSORS = {old: next(new for new in UNCACHED_SIZES if _vcpus(new) == _vcpus(old)) for old in DISK_SIZES}
+#: The storage-optimized sizes sold today with local NVMe disks in the table (:func:`local_nvme`), smallest first.
+NVME_SIZES = FAMILIES["Lsv3"] + FAMILIES["Lasv3"]
 #: VM sizes with VM-level burst limits in the table (:func:`burst_path_limits`).
 BURST_SIZES = UNCACHED_SIZES
 #: VM sizes with a network bandwidth in the table, smallest first.
@@ -425,6 +427,39 @@ def network_mibps(vm_size):
     return limit(vm_size, "network", "MiB/s")
 
 
+def local_nvme(vm_size):
+    """The local NVMe disks of a storage-optimized size: how many, how large, and their IOPS and throughput.
+
+    Parameters
+    ----------
+    vm_size : str
+        One of :data:`NVME_SIZES`.
+
+    Returns
+    -------
+    dict
+        ``disks``; ``disk_tib`` [TiB], each disk's size (the size page's header says TB, read as 10^12 bytes);
+        ``capacity_tib`` [TiB], all of them; ``iops`` [IOPS] and ``mb_per_s`` [MB/s], the page's NVMe
+        columns, which grow with the disks: the size's, all its disks together.
+
+    Notes
+    -----
+    Local disks are temporary: their data does not survive the VM being stopped, deallocated or moved to another
+    host, so a database on them keeps its replicas on other nodes.
+
+    Examples
+    --------
+    >>> d = local_nvme("Standard_L16s_v3")
+    >>> d["disks"], round(d["disk_tib"], 3), round(d["capacity_tib"], 2), d["iops"], d["mb_per_s"]
+    (2.0, 1.746, 3.49, 800000.0, 4000.0)
+    """
+    checks.choice("vm_size", vm_size, NVME_SIZES)
+    n, tb = limit(vm_size, "nvme_disks", "disks"), limit(vm_size, "nvme_disk_size", "TB")
+    return {"disks": n, "disk_tib": float(units.convert(tb, "TB", "TiB")),
+            "capacity_tib": float(units.convert(n * tb, "TB", "TiB")),
+            "iops": limit(vm_size, "nvme_iops", "IOPS"), "mb_per_s": limit(vm_size, "nvme_mb_per_s", "MB/s")}
+
+
 def sale_status(vm_size):
     """Whether a VM size is still sold, as Microsoft's lifecycle pages say today.
 
@@ -445,7 +480,7 @@ def sale_status(vm_size):
     >>> sale_status("Standard_DS14_v2")["text"], sale_status("Standard_E16ds_v6")["text"]
     ('End of Life: retires 2028-05-01; new subscriptions cannot deploy it', 'Current')
     """
-    checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES)
+    checks.choice("vm_size", vm_size, DISK_SIZES + UNCACHED_SIZES + NVME_SIZES)
     return dict(_sale_status(vm_size))
 
 
