@@ -232,3 +232,18 @@ def test_premium_ssd_v2_disks_keep_every_rule_and_are_the_fewest(gib, iops, mb):
     # one disk fewer could not: it would hold less, or be set past a disk's maxima
     fewer = d["disks"] - 1
     assert fewer == 0 or (fewer * r["max_size"] < gib or fewer * r["max_iops"] < iops or fewer * r["max_mb_per_s"] < mb)
+
+
+def test_an_l_series_sizes_local_nvme_is_its_page_row_in_tib():
+    # Lsv3 page, Local storage tab: L16s_v3 has 2 NVMe disks of 1.92 TB, 800,000 IOPS and 4,000 MB/s; L80s_v3 10
+    # disks; the page's TB are decimal: 2 x 1.92 x 10^12 bytes is 3.49 TiB, not 3.84
+    d = azure_vm.local_nvme("Standard_L16s_v3")
+    assert (d["disks"], d["iops"], d["mb_per_s"]) == (2, 800_000, 4_000)
+    assert d["capacity_tib"] == pytest.approx(2 * 1.92e12 / 2 ** 40, rel=1e-12)
+    assert azure_vm.local_nvme("Standard_L80s_v3")["disks"] == 10
+    # every size of the two families has its disks, and more disks never give less
+    for family in ("Lsv3", "Lasv3"):
+        caps = [azure_vm.local_nvme(s)["capacity_tib"] for s in azure_vm.FAMILIES[family]]
+        assert caps == sorted(caps) and len(caps) == 6
+    with pytest.raises(ValueError, match="vm_size must be one of Standard_L8s_v3, "):
+        azure_vm.local_nvme("Standard_E32ds_v6")
