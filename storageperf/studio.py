@@ -699,12 +699,30 @@ def _cvo(w, machine_type, disk="pd-ssd", layout="single node"):
                 price_complete=False, latency=latency)
 
 
+def _served(w, vm_size, throughput, iops):
+    """What a self-managed server on ``vm_size`` carries, and what the VM costs in the workload's region.
+
+    ``throughput`` is ``(MB/s, name)`` and ``iops`` ``(IOPS, name)`` of its storage path; the reads it serves leave
+    the VM, so its network limit, on egress, caps them (writes arrive, unlimited). Returns the tightest limit
+    [MiB/s], its words ("the <name> <kind> limit, <MiB/s>") and the VM's monthly price [USD], NaN where the prices
+    hold none for the region."""
+    io_mb = float(units.convert(w["io_kib"], "KiB", "MB"))
+    network = azure_vm.limit(vm_size, "network", "MB/s")
+    limit_mb, which, kind = min(
+        (throughput[0], throughput[1], "throughput"), (iops[0] * io_mb, iops[1], "IOPS"),
+        (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
+        key=lambda limit: limit[0])
+    limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
+    usd = (azure_vm.vm_monthly_cost_usd(vm_size, w["region"]) if w["region"] in azure_vm.price_regions()
+           else math.nan)
+    return limit, f"the {which} {kind} limit, {_mib(limit)}", usd
+
+
 def _nvme(w, vm_size):
     """A self-managed server on an L-series size's own NVMe disks: the data must fit them; bounded by their IOPS and
     throughput and the VM's network for the reads; priced for the VM, the disks included. The disks are temporary, so
     a database on them keeps replicas on other nodes, which the row does not price."""
     d = azure_vm.local_nvme(vm_size)
-    io_mb = float(units.convert(w["io_kib"], "KiB", "MB"))
     facts = [f"azure_vm_limits:{vm_size}", f"azure_vm_series_status:{vm_size}", f"azure_vm_prices:{vm_size}"]
     name = f"Self-managed server, {vm_size} with {VM_NVME} disks"
     status = azure_vm.sale_status(vm_size)["text"]
@@ -713,20 +731,12 @@ def _nvme(w, vm_size):
         return _row(name, VM, "cassandra-disk-caching", False,
                     f"the data, {w['capacity_end_tib']:,.1f} TiB, is above its {what}, {d['capacity_tib']:,.1f} TiB",
                     math.nan, w["mibps"], math.nan, w["months"], math.nan, facts, status=status, price_complete=False)
-    network = azure_vm.limit(vm_size, "network", "MB/s")
-    limit_mb, which, kind = min(
-        (d["mb_per_s"], "NVMe", "throughput"), (d["iops"] * io_mb, "NVMe", "IOPS"),
-        (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
-        key=lambda limit: limit[0])
-    limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
+    limit, binds, usd = _served(w, vm_size, (d["mb_per_s"], "NVMe"), (d["iops"], "NVMe"))
     ok = w["mibps"] <= limit * (1 + 1e-12)
-    usd = (azure_vm.vm_monthly_cost_usd(vm_size, w["region"]) if w["region"] in azure_vm.price_regions()
-           else math.nan)
     price = (f"the VM ${usd:,.0f} a month, its disks included" if math.isfinite(usd)
              else f"no price for the VM in {w['region']} in the guide")
-    binding = ((f"{what}: the {which} {kind} limit, {_mib(limit)}; {price}; the disks are temporary, so a database "
-                f"keeps replicas on other nodes, not priced here") if ok
-               else f"the need is above the {which} {kind} limit, {_mib(limit)}")
+    binding = (f"{what}: {binds}; {price}; the disks are temporary, so a database keeps replicas on other nodes, "
+               f"not priced here" if ok else f"the need is above {binds}")
     return _row(name, VM, "cassandra-disk-caching", ok, binding, limit, w["mibps"], usd, w["months"],
                 d["capacity_tib"], facts, status=status, price_complete=False)
 
@@ -764,21 +774,12 @@ def _vm(w, vm_size, disk=VM_DISK):
                     math.nan, w["months"], math.nan, facts, status=status, price_complete=False)
     p = (azure_vm.premium_v2_path_limits(vm_size, d["total_iops"], d["total_mb_per_s"]) if disk == VM_V2
          else azure_vm.disk_path_limits(vm_size, "None", disk, n))
-    # the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
-    network = azure_vm.limit(vm_size, "network", "MB/s")
-    limit_mb, which, kind = min(
-        (p["throughput_mb_per_s"], p["throughput_binding"], "throughput"),
-        (p["iops"] * io_mb, p["iops_binding"], "IOPS"),
-        (network / w["read_share"] if w["read_share"] > 0 else math.inf, "VM network", "egress"),
-        key=lambda limit: limit[0])
-    limit = float(units.convert(limit_mb, "MB/s", "MiB/s"))
+    limit, binds, usd = _served(w, vm_size, (p["throughput_mb_per_s"], p["throughput_binding"]),
+                                (p["iops"], p["iops_binding"]))
     ok = w["mibps"] <= limit * (1 + 1e-12)
-    usd = (azure_vm.vm_monthly_cost_usd(vm_size, w["region"]) if w["region"] in azure_vm.price_regions()
-           else math.nan)
     price = (f"the VM ${usd:,.0f} a month, its {disk} disks not priced in the guide" if math.isfinite(usd)
              else f"no price for the VM in {w['region']} in the guide")
-    binding = (f"{what}: the {which} {kind} limit, {_mib(limit)}; {price}" if ok
-               else f"the need is above the {which} {kind} limit, {_mib(limit)}")
+    binding = f"{what}: {binds}; {price}" if ok else f"the need is above {binds}"
     if disk == VM_DISK and vm_size in azure_vm.UNCACHED_SIZES:   # it bursts above its sustained limits for a while
         burst = float(units.convert(azure_vm.limit(vm_size, "burst_mb_per_s", "MB/s"), "MB/s", "MiB/s"))
         binding += f"; it bursts to {_mib(burst)} of disk throughput for a limited time, not counted here"
@@ -1104,8 +1105,8 @@ def facts():
                                  "vm_usd": cvo.vm_monthly_cost_usd(m), "status": cvo.machine_status(m)}
                              for m in (*cvo.MACHINE_TYPES, *cvo.machine_types_today())},
                 "tested": list(cvo.MACHINE_TYPES), "today": list(cvo.machine_types_today()),
-                "routes": [list(r) for r in CVO_ROUTES], "copies": cvo.data.value("google_cloud_cvo",
-                                                                                   "ha_mirror_copies", "copies"),
+                "routes": [list(r) for r in CVO_ROUTES], "copies": data.value("google_cloud_cvo", "ha_mirror_copies",
+                                                                               "copies"),
                 "disk_reads_per_read": path["disk_reads_per_read"],
                 "disk_writes_per_write": path["disk_writes_per_write"],
                 "disk_bytes_per_byte_written": path["disk_bytes_per_byte_written"],

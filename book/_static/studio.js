@@ -607,9 +607,23 @@ function premiumV2(R, cap, iops, mb) {
   return {n, size, iops: iopsEach, mb: mbEach};
 }
 
+// storageperf.studio._served: the tightest of the storage path's throughput and IOPS and, for the reads it serves, the
+// VM's network egress (writes arrive, unlimited); and the VM's price in the region
+function served(F, w, S, [tp, tpName], [iops, iopsName]) {
+  const ioMb = conv(F, w.io_kib, "KiB", "MB");
+  const candidates = [[tp, tpName, "throughput"], [iops * ioMb, iopsName, "IOPS"],
+                      [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
+  let best = candidates[0];
+  for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
+  const [limitMb, which, kind] = best;
+  const limit = conv(F, limitMb, "MB", "MiB");
+  const hourly = S.usd_hour[w.region];
+  return [limit, `the ${which} ${kind} limit, ${mib(limit)}`, hourly === undefined ? NaN : hourly * F.hours_per_month];
+}
+
 // storageperf.studio._nvme: an L-series size's own NVMe disks, temporary, the VM's price their price
 function nvmeRow(F, w, size) {
-  const S = F.vm.sizes[size], d = S.nvme, ioMb = conv(F, w.io_kib, "KiB", "MB");
+  const S = F.vm.sizes[size], d = S.nvme;
   const name = `Self-managed server, ${size} with ${F.vm.nvme} disks`;
   const base = {option: name, platform: VM, chapter: "cassandra-disk-caching", need: w.mibps, months: w.months,
                 facts: `azure_vm_limits:${size} azure_vm_series_status:${size} azure_vm_prices:${size}`,
@@ -619,17 +633,11 @@ function nvmeRow(F, w, size) {
     return row({...base, feasible: false, limit: NaN, monthly_usd: NaN, provisioned_tib: NaN,
                 binding: `the data, ${fmt(w.capacity_end_tib, 1)} TiB, is above its ${what}, ${fmt(d.capacity_tib, 1)} TiB`});
   }
-  const candidates = [[d.mb_per_s, "NVMe", "throughput"], [d.iops * ioMb, "NVMe", "IOPS"],
-                      [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
-  let best = candidates[0];
-  for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
-  const [limitMb, which, kind] = best;
-  const limit = conv(F, limitMb, "MB", "MiB");
+  const [limit, binds, usd] = served(F, w, S, [d.mb_per_s, "NVMe"], [d.iops, "NVMe"]);
   const ok = w.mibps <= limit * (1 + 1e-12);
-  const hourly = S.usd_hour[w.region], usd = hourly === undefined ? NaN : hourly * F.hours_per_month;
   const price = Number.isFinite(usd) ? `the VM $${fmt(usd, 0)} a month, its disks included` : `no price for the VM in ${w.region} in the guide`;
-  const binding = ok ? `${what}: the ${which} ${kind} limit, ${mib(limit)}; ${price}; the disks are temporary, so a database keeps replicas on other nodes, not priced here`
-    : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
+  const binding = ok ? `${what}: ${binds}; ${price}; the disks are temporary, so a database keeps replicas on other nodes, not priced here`
+    : `the need is above ${binds}`;
   return row({...base, feasible: ok, binding, limit, monthly_usd: usd, provisioned_tib: d.capacity_tib});
 }
 
@@ -653,19 +661,11 @@ function vmRow(F, w, size, disk) {
   const tight = (vmLimit, disks) => (disks < vmLimit ? [disks, "disks"] : [vmLimit, "VM uncached"]);
   const [tp, tpBind] = v2 ? tight(S.v2_mb_per_s, n * d.mb) : tight(S.uncached_mb_per_s, n * V.disk_mb_per_s);
   const [iops, iopsBind] = v2 ? tight(S.v2_iops, n * d.iops) : tight(S.uncached_iops, n * V.disk_iops);
-  // the reads it serves leave the VM: its network limit, on egress, caps them (writes arrive, unlimited)
-  const candidates = [[tp, tpBind, "throughput"], [iops * ioMb, iopsBind, "IOPS"],
-                      [w.read_share > 0 ? S.network_mb_per_s / w.read_share : INF, "VM network", "egress"]];
-  let best = candidates[0];
-  for (const c of candidates.slice(1)) if (c[0] < best[0]) best = c;
-  const [limitMb, which, kind] = best;
-  const limit = conv(F, limitMb, "MB", "MiB");
+  const [limit, binds, usd] = served(F, w, S, [tp, tpBind], [iops, iopsBind]);
   const ok = w.mibps <= limit * (1 + 1e-12);
-  const hourly = S.usd_hour[w.region], usd = hourly === undefined ? NaN : hourly * F.hours_per_month;
   const price = Number.isFinite(usd) ? `the VM $${fmt(usd, 0)} a month, its ${disk} disks not priced in the guide`
     : `no price for the VM in ${w.region} in the guide`;
-  let binding = ok ? `${what}: the ${which} ${kind} limit, ${mib(limit)}; ${price}`
-    : `the need is above the ${which} ${kind} limit, ${mib(limit)}`;
+  let binding = ok ? `${what}: ${binds}; ${price}` : `the need is above ${binds}`;
   if (!v2 && S.burst_mb_per_s !== null) { // a size sold today bursts above its sustained limits for a while
     binding += `; it bursts to ${mib(conv(F, S.burst_mb_per_s, "MB", "MiB"))} of disk throughput for a limited time, not counted here`;
   }
